@@ -1,0 +1,256 @@
+/* granrepro: the command-line driver.
+ *
+ * granrepro list | run | check | report | bench | compare  (cli.c: usage)
+ *
+ * Only the driver prints diagnostics and chooses exit codes: 0 success,
+ * 1 `check` found a verdict `differs`, 2 bad input or a failed run (one
+ * line on stderr naming the problem and the fix; nothing half-written).
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "cli.h"
+#include "harness/bench.h"
+#include "harness/buf.h"
+#include "harness/compare.h"
+#include "harness/ctx.h"
+#include "harness/error.h"
+#include "harness/experiment.h"
+#include "harness/fsio.h"
+#include "harness/record.h"
+#include "harness/report.h"
+
+#define MAX_SELECT 256
+
+/* granrepro list */
+static int cmd_list(void)
+{
+  size_t i, k;
+  for (i = 0; i < gr_nexperiments; i++) {
+    const struct gr_experiment *e = gr_experiments[i];
+    printf("%-12s %s\n             %s\n             kernels:", e->key, e->title, e->citation);
+    for (k = 0; k < e->nkernels; k++)
+      printf(" %s", e->kernels[k].name);
+    printf("\n");
+  }
+  return 0;
+}
+
+/* The record of one run: phases and total time. */
+static void write_run_record(const struct cli *c, struct gr_ctx *ctx,
+                             const char *key, double wall, double cpu)
+{
+  struct gr_record rec;
+  struct gr_error err = {0, ""};
+  char dir[4096], name[160];
+  cli_record_start(&rec, c, "run", key);
+  gr_ctx_record_phases(ctx, &rec);
+  snprintf(name, sizeof name, "%s/total", key);
+  gr_record_add(&rec, name, 0, wall, cpu, 0.0, "-");
+  snprintf(dir, sizeof dir, "%s/records", c->opt.out);
+  if (gr_record_write(dir, &rec, NULL, 0, &err) != GR_OK)
+    fprintf(stderr, "granrepro: warning: run record not written: %s\n", err.msg);
+  gr_record_free(&rec);
+}
+
+/* Run one experiment and write its report; 0, or 2 on failure. */
+static int run_one(const struct cli *c, const struct gr_experiment *e,
+                   int *ndiffers)
+{
+  struct gr_ctx *ctx = gr_ctx_new(e, &c->opt);
+  int counts[4], rc, nrendered = 0;
+  double w0 = gr_record_wall(), c0 = gr_record_cpu(), wall, cpu;
+  if (ctx == NULL)
+    return cli_die("out of memory%s%s", "", "");
+  rc = e->run(ctx);
+  if (rc == GR_OK)
+    rc = gr_ctx_account(ctx);
+  wall = gr_record_wall() - w0;
+  cpu = gr_record_cpu() - c0;
+  if (rc == GR_OK)
+    rc = gr_ctx_write(ctx, &nrendered);
+  if (rc != GR_OK) {
+    rc = cli_die("%s: %s (the previous report, if any, is left as it was)", e->key, gr_ctx_error(ctx)->msg);
+    gr_ctx_free(ctx);
+    return rc;
+  }
+  gr_ctx_counts(ctx, counts);
+  *ndiffers += counts[1];
+  printf("%-12s %3d reproduced, %d differs, %d expected-difference, %d informative  (%.3f s)  -> %s/%s/\n",
+         e->key, counts[0], counts[1], counts[2], counts[3], wall, c->opt.out, e->key);
+  if (nrendered < 0)
+    printf("%-12s gnuplot not found: figure scripts written, not rendered (install gnuplot, then run 'granrepro report')\n", e->key);
+  write_run_record(c, ctx, e->key, wall, cpu);
+  gr_ctx_free(ctx);
+  return 0;
+}
+
+/* Rewrite DIR/index.html; 0 or 2. */
+static int write_index(const char *out)
+{
+  struct gr_error err = {0, ""};
+  if (gr_report_index(out, &err) != GR_OK)
+    return cli_die("%s%s", err.msg, "");
+  printf("report: %s/index.html\n", out);
+  return 0;
+}
+
+/* Check that the reference folder is there before running anything. */
+static int check_refdir(const char *dir)
+{
+  struct stat st;
+  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+    return cli_die("reference folder '%s' not found (use --ref DIR to point at the project's reference/ folder%s)", dir, "");
+  return 0;
+}
+
+/* granrepro run|check */
+static int cmd_run(struct cli *c, int check)
+{
+  const struct gr_experiment *sel[MAX_SELECT];
+  size_t n, i;
+  int rc, ndiffers = 0;
+  if ((rc = cli_select(c, sel, &n)) != 0 || (rc = check_refdir(c->opt.refdir)) != 0 ||
+      (rc = cli_prepare_out(c->opt.out)) != 0)
+    return rc;
+#ifdef _OPENMP
+  if (c->threads_set)
+    omp_set_num_threads(c->opt.threads);
+#endif
+  for (i = 0; i < n; i++)
+    if ((rc = run_one(c, sel[i], &ndiffers)) != 0)
+      return rc;
+  if ((rc = write_index(c->opt.out)) != 0)
+    return rc;
+  if (check && ndiffers > 0) {
+    fprintf(stderr, "granrepro: check failed: %d verdict(s) 'differs' (see %s/index.html)\n", ndiffers, c->opt.out);
+    return 1;
+  }
+  return 0;
+}
+
+/* granrepro report: render every experiment folder, then the index. */
+static int cmd_report(struct cli *c)
+{
+  char **v = NULL, dir[4096], path[4200];
+  size_t n = 0, i;
+  int nr, rc = 0, total = 0, missing = 0;
+  struct gr_error err = {0, ""};
+  if (c->nargs > 0)
+    return cli_die("report takes no experiment names (it renders every folder under --out)%s%s", "", "");
+  if (gr_fsio_list(c->opt.out, "", &v, &n) != GR_OK)
+    return cli_die("report folder '%s' not found (run 'granrepro run all' first, or give --out DIR)%s", c->opt.out, "");
+  for (i = 0; i < n && rc == 0; i++) {
+    snprintf(dir, sizeof dir, "%s/%s", c->opt.out, v[i]);
+    snprintf(path, sizeof path, "%s/summary.tsv", dir);
+    if (!gr_fsio_exists(path))
+      continue;
+    if (gr_report_render_dir(dir, &nr, &err) != GR_OK)
+      rc = cli_die("%s%s", err.msg, "");
+    else if (nr < 0)
+      missing = 1;
+    else
+      total += nr;
+  }
+  gr_fsio_free_list(v, n);
+  if (rc != 0)
+    return rc;
+  if (missing)
+    printf("gnuplot not found: figure scripts kept, not rendered (install gnuplot: apt-get install gnuplot-nox)\n");
+  else
+    printf("rendered %d figures\n", total);
+  return write_index(c->opt.out);
+}
+
+/* granrepro bench */
+static int cmd_bench(struct cli *c)
+{
+  const struct gr_experiment *sel[MAX_SELECT];
+  struct gr_record rec;
+  struct gr_error err = {0, ""};
+  struct gr_buf text = GR_BUF_INIT;
+  char dir[4096], path[4096];
+  size_t n, i, k;
+  int rc;
+  if ((rc = cli_select(c, sel, &n)) != 0 || (rc = cli_prepare_out(c->opt.out)) != 0)
+    return rc;
+  cli_record_start(&rec, c, "bench", n == gr_nexperiments && c->nargs == 1 && strcmp(c->args[0], "all") == 0 ? "all" : sel[0]->key);
+  printf("%-28s %13s  %-22s  %s\n", "kernel", "median wall", "[min, max]", "rate");
+  for (i = 0; i < n && rc == 0; i++)
+    for (k = 0; k < sel[i]->nkernels && rc == 0; k++) {
+      gr_buf_free(&text);
+      if (gr_bench_kernel(sel[i], &sel[i]->kernels[k], c->opt.quick, c->opt.seed, c->repeat, &rec, &text, &err) != GR_OK)
+        rc = cli_die("bench %s: %s", sel[i]->key, err.msg);
+      else {
+        fputs(gr_buf_str(&text), stdout);
+        fflush(stdout);
+      }
+    }
+  gr_buf_free(&text);
+  snprintf(dir, sizeof dir, "%s/records", c->opt.out);
+  if (rc == 0 && gr_record_write(dir, &rec, path, sizeof path, &err) != GR_OK)
+    rc = cli_die("%s%s", err.msg, "");
+  if (rc == 0)
+    printf("record: %s\n", path);
+  gr_record_free(&rec);
+  return rc;
+}
+
+/* granrepro compare A B */
+static int cmd_compare(struct cli *c)
+{
+  struct gr_buf text = GR_BUF_INIT;
+  struct gr_error err = {0, ""};
+  char dir[4096];
+  int rc = 0;
+  if (c->nargs != 2)
+    return cli_die("compare needs two record files, A and B (found in %s/records/ after 'granrepro bench')%s", c->opt.out, "");
+  snprintf(dir, sizeof dir, "%s/compare", c->opt.out);
+  if (gr_fsio_mkdirs(dir, &err) != GR_OK ||
+      gr_compare_records(c->args[0], c->args[1], dir, &text, &err) != GR_OK)
+    rc = cli_die("%s%s", err.msg, "");
+  else
+    fputs(gr_buf_str(&text), stdout);
+  gr_buf_free(&text);
+  return rc;
+}
+
+int main(int argc, char **argv)
+{
+  struct cli c;
+  int rc;
+  if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+      strcmp(argv[1], "help") == 0) {
+    cli_usage(argc < 2 ? stderr : stdout, argc > 2 ? argv[2] : NULL);
+    return argc < 2 ? 2 : 0;
+  }
+  if (strcmp(argv[1], "--version") == 0) {
+    printf("granrepro %s\n", PACKAGE_VERSION);
+    return 0;
+  }
+  if ((rc = cli_parse(argc, argv, &c)) == 3) {
+    cli_usage(stdout, argv[1]);
+    return 0;
+  }
+  if (rc != 0)
+    return rc;
+  if (strcmp(c.cmd, "list") == 0)
+    return cmd_list();
+  if (strcmp(c.cmd, "run") == 0 || strcmp(c.cmd, "check") == 0)
+    return cmd_run(&c, strcmp(c.cmd, "check") == 0);
+  if (strcmp(c.cmd, "report") == 0)
+    return cmd_report(&c);
+  if (strcmp(c.cmd, "bench") == 0)
+    return cmd_bench(&c);
+  if (strcmp(c.cmd, "compare") == 0)
+    return cmd_compare(&c);
+  return cli_die("unknown command '%s' (commands: list, run, check, report, bench, compare; see granrepro --help)%s", c.cmd, "");
+}

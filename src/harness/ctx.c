@@ -1,0 +1,482 @@
+/* granrepro harness: the run context (see ctx.h). */
+#include "harness/ctx.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "harness/buf.h"
+#include "harness/experiment.h"
+#include "harness/fsio.h"
+#include "harness/record.h"
+#include "harness/report.h"
+
+#define CTX_MAX_TABLES 32
+#define CTX_MAX_DATA 64
+#define CTX_MAX_FIGS 64
+#define CTX_MAX_PHASES 32
+
+struct gr_data {
+  char *name;
+  char *columns;
+  struct gr_buf rows;
+};
+
+struct ctx_fig {
+  char *s[7]; /* name, data, title, xlabel, ylabel, setup, plot */
+};
+
+struct ctx_phase {
+  char name[64];
+  double wall, cpu;
+};
+
+struct gr_ctx {
+  const struct gr_experiment *exp;
+  struct gr_options opt;
+  struct gr_error err;
+  struct { char *name; struct gr_reftable *t; } tables[CTX_MAX_TABLES];
+  size_t ntables;
+  struct gr_buf summary;  /* verdict rows, TSV */
+  int counts[4];
+  struct gr_buf notes;
+  struct gr_data data[CTX_MAX_DATA];
+  size_t ndata;
+  struct ctx_fig figs[CTX_MAX_FIGS];
+  size_t nfigs;
+  struct ctx_phase phases[CTX_MAX_PHASES];
+  size_t nphases;
+  int in_phase;
+  double phase_wall, phase_cpu;
+  int last_percent;
+  char last_what[64];
+};
+
+/* strdup that tolerates NULL. */
+static char *ctx_dup(const char *s)
+{
+  return s ? strdup(s) : NULL;
+}
+
+struct gr_ctx *gr_ctx_new(const struct gr_experiment *exp,
+                          const struct gr_options *opt)
+{
+  struct gr_ctx *c = calloc(1, sizeof *c);
+  if (c == NULL)
+    return NULL;
+  c->exp = exp;
+  c->opt = *opt;
+  c->last_percent = -1;
+  return c;
+}
+
+void gr_ctx_free(struct gr_ctx *c)
+{
+  size_t i, j;
+  if (c == NULL)
+    return;
+  for (i = 0; i < c->ntables; i++) {
+    free(c->tables[i].name);
+    gr_ref_free(c->tables[i].t);
+  }
+  for (i = 0; i < c->ndata; i++) {
+    free(c->data[i].name);
+    free(c->data[i].columns);
+    gr_buf_free(&c->data[i].rows);
+  }
+  for (i = 0; i < c->nfigs; i++)
+    for (j = 0; j < 7; j++)
+      free(c->figs[i].s[j]);
+  gr_buf_free(&c->summary);
+  gr_buf_free(&c->notes);
+  free(c);
+}
+
+int gr_ctx_quick(const struct gr_ctx *c) { return c->opt.quick; }
+unsigned long gr_ctx_seed(const struct gr_ctx *c) { return c->opt.seed; }
+int gr_ctx_threads(const struct gr_ctx *c) { return c->opt.threads; }
+const struct gr_error *gr_ctx_error(const struct gr_ctx *c) { return &c->err; }
+
+int gr_ctx_fail(struct gr_ctx *c, int code, const char *fmt, ...)
+{
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return gr_error_set(&c->err, code, "%s", msg);
+}
+
+/* The reference table reference/<refdir>/<name>.tsv, loaded once. */
+static struct gr_reftable *ctx_table(struct gr_ctx *c, const char *name)
+{
+  char path[4096];
+  struct gr_reftable *t = NULL;
+  size_t i;
+  for (i = 0; i < c->ntables; i++)
+    if (strcmp(c->tables[i].name, name) == 0)
+      return c->tables[i].t;
+  if (c->ntables == CTX_MAX_TABLES) {
+    gr_error_set(&c->err, GR_EFAIL, "too many reference tables in one experiment");
+    return NULL;
+  }
+  snprintf(path, sizeof path, "%s/%s/%s.tsv", c->opt.refdir, c->exp->refdir, name);
+  if (gr_ref_load(path, &t, &c->err) != GR_OK)
+    return NULL;
+  c->tables[c->ntables].name = strdup(name);
+  c->tables[c->ntables].t = t;
+  if (c->tables[c->ntables].name == NULL) {
+    gr_ref_free(t);
+    gr_error_set(&c->err, GR_ENOMEM, "out of memory");
+    return NULL;
+  }
+  c->ntables++;
+  return t;
+}
+
+/* Replace tabs and newlines so a note fits one TSV cell. */
+static void ctx_cell(struct gr_buf *b, const char *s)
+{
+  for (; s && *s; s++)
+    gr_buf_append(b, (*s == '\t' || *s == '\n') ? " " : s, 1);
+}
+
+/* Append one verdict row to summary.tsv. */
+static int ctx_row(struct gr_ctx *c, const char *quantity, const char *published,
+                   double value, const char *delta, const char *tol,
+                   enum gr_verdict v, const char *note1, const char *note2)
+{
+  struct gr_buf *b = &c->summary;
+  ctx_cell(b, quantity);
+  gr_buf_printf(b, "\t");
+  ctx_cell(b, published);
+  gr_buf_printf(b, "\t%.15g\t%s\t", value, delta);
+  ctx_cell(b, tol);
+  gr_buf_printf(b, "\t%s\t", gr_verdict_name(v));
+  ctx_cell(b, note1);
+  if (note1 && *note1 && note2 && *note2)
+    gr_buf_printf(b, "; ");
+  ctx_cell(b, note2);
+  gr_buf_printf(b, "\n");
+  c->counts[v]++;
+  return b->failed ? gr_error_set(&c->err, GR_ENOMEM, "out of memory") : GR_OK;
+}
+
+/* Look up (table,row,col), failing the run with a clear message. */
+static struct gr_refcell *ctx_cell_of(struct gr_ctx *c, const char *table,
+                                      const char *row, const char *col)
+{
+  struct gr_reftable *t = ctx_table(c, table);
+  struct gr_refcell *cell;
+  if (t == NULL)
+    return NULL;
+  cell = gr_ref_cell(t, row, col);
+  if (cell == NULL || !cell->is_number)
+    gr_error_set(&c->err, GR_EINPUT, "%s: no published number at row '%s', column '%s' (the reference table and the experiment disagree: restore the table from git)", t->path, row, col);
+  return (cell && cell->is_number) ? cell : NULL;
+}
+
+int gr_ctx_published(struct gr_ctx *c, const char *table, const char *row,
+                     const char *col, double *value)
+{
+  struct gr_refcell *cell = ctx_cell_of(c, table, row, col);
+  if (cell == NULL)
+    return c->err.code;
+  *value = cell->value;
+  return GR_OK;
+}
+
+int gr_ctx_compare(struct gr_ctx *c, const char *table, const char *row,
+                   const char *col, double value, double se, const char *note)
+{
+  struct gr_refcell *cell = ctx_cell_of(c, table, row, col);
+  struct gr_judgement j;
+  char q[256], pub[160], delta[32], mis[512] = "";
+  size_t r;
+  const struct gr_reftable *t;
+  if (cell == NULL || gr_ref_judge(cell, value, se, &j, &c->err) != GR_OK)
+    return c->err.code;
+  t = ctx_table(c, table);
+  if (strcmp(col, "value") == 0)
+    snprintf(q, sizeof q, "%s/%s", table, row);
+  else
+    snprintf(q, sizeof q, "%s/%s/%s", table, row, col);
+  snprintf(pub, sizeof pub, "%s", cell->text);
+  if (cell->misprint) {
+    snprintf(pub, sizeof pub, "%s (misprint; read %s)", cell->text, cell->predicted_text);
+    snprintf(mis, sizeof mis, "misprint: %s", cell->misprint_note);
+  }
+  for (r = 0; r < t->nrows; r++)
+    if (strcmp(t->rowkeys[r], row) == 0 && t->rownotes[r] && !*mis)
+      snprintf(mis, sizeof mis, "%s", t->rownotes[r]);
+  snprintf(delta, sizeof delta, "%.3g", j.delta);
+  return ctx_row(c, q, pub, value, delta, j.toltext, j.verdict, note, mis);
+}
+
+int gr_ctx_informative(struct gr_ctx *c, const char *quantity, double value,
+                       const char *note)
+{
+  return ctx_row(c, quantity, "-", value, "-", "informative", GR_INFORMATIVE, note, NULL);
+}
+
+int gr_ctx_assert(struct gr_ctx *c, const char *quantity, double value,
+                  double bound, int ok, const char *note)
+{
+  char tol[64];
+  snprintf(tol, sizeof tol, "bound %.3g", bound);
+  return ctx_row(c, quantity, "-", value, "-", tol, ok ? GR_REPRODUCED : GR_DIFFERS, note, NULL);
+}
+
+int gr_ctx_note(struct gr_ctx *c, const char *fmt, ...)
+{
+  va_list ap;
+  int n;
+  char *s;
+  va_start(ap, fmt);
+  n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n < 0 || (s = malloc((size_t)n + 1)) == NULL)
+    return gr_error_set(&c->err, GR_ENOMEM, "out of memory");
+  va_start(ap, fmt);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  gr_buf_printf(&c->notes, "%s\n\n", s);
+  free(s);
+  return c->notes.failed ? gr_error_set(&c->err, GR_ENOMEM, "out of memory") : GR_OK;
+}
+
+struct gr_data *gr_ctx_data(struct gr_ctx *c, const char *name,
+                            const char *columns)
+{
+  struct gr_data *d;
+  if (c->ndata == CTX_MAX_DATA) {
+    gr_error_set(&c->err, GR_EFAIL, "too many data sets in one experiment");
+    return NULL;
+  }
+  d = &c->data[c->ndata];
+  memset(d, 0, sizeof *d);
+  d->name = strdup(name);
+  d->columns = strdup(columns);
+  if (d->name == NULL || d->columns == NULL) {
+    free(d->name);
+    free(d->columns);
+    gr_error_set(&c->err, GR_ENOMEM, "out of memory");
+    return NULL;
+  }
+  c->ndata++;
+  return d;
+}
+
+int gr_data_printf(struct gr_data *d, const char *fmt, ...)
+{
+  va_list ap;
+  int n;
+  char small[512], *s = small;
+  va_start(ap, fmt);
+  n = vsnprintf(small, sizeof small, fmt, ap);
+  va_end(ap);
+  if (n < 0)
+    return GR_EFAIL;
+  if ((size_t)n >= sizeof small) {
+    if ((s = malloc((size_t)n + 1)) == NULL)
+      return GR_ENOMEM;
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+  }
+  gr_buf_append(&d->rows, s, (size_t)n);
+  if (s != small)
+    free(s);
+  return d->rows.failed ? GR_ENOMEM : GR_OK;
+}
+
+int gr_ctx_figure(struct gr_ctx *c, const struct gr_figure *f)
+{
+  struct ctx_fig *g;
+  const char *src[7];
+  int j;
+  if (c->nfigs == CTX_MAX_FIGS)
+    return gr_error_set(&c->err, GR_EFAIL, "too many figures in one experiment");
+  g = &c->figs[c->nfigs++];
+  src[0] = f->name; src[1] = f->data; src[2] = f->title; src[3] = f->xlabel;
+  src[4] = f->ylabel; src[5] = f->setup; src[6] = f->plot;
+  for (j = 0; j < 7; j++) {
+    g->s[j] = ctx_dup(src[j]);
+    if (src[j] && !g->s[j])
+      return gr_error_set(&c->err, GR_ENOMEM, "out of memory");
+  }
+  return GR_OK;
+}
+
+void gr_ctx_phase_begin(struct gr_ctx *c, const char *name)
+{
+  if (c->in_phase)
+    gr_ctx_phase_end(c);
+  if (c->nphases == CTX_MAX_PHASES)
+    return;
+  snprintf(c->phases[c->nphases].name, sizeof c->phases[0].name, "%s", name);
+  c->in_phase = 1;
+  c->phase_wall = gr_record_wall();
+  c->phase_cpu = gr_record_cpu();
+}
+
+void gr_ctx_phase_end(struct gr_ctx *c)
+{
+  if (!c->in_phase)
+    return;
+  c->phases[c->nphases].wall = gr_record_wall() - c->phase_wall;
+  c->phases[c->nphases].cpu = gr_record_cpu() - c->phase_cpu;
+  c->nphases++;
+  c->in_phase = 0;
+}
+
+void gr_ctx_progress(struct gr_ctx *c, const char *what, double fraction)
+{
+  int pct = (int)(100.0 * fraction);
+  if (!c->opt.progress || !isatty(STDERR_FILENO))
+    return;
+  if (pct == c->last_percent && strcmp(what, c->last_what) == 0)
+    return;
+  c->last_percent = pct;
+  snprintf(c->last_what, sizeof c->last_what, "%s", what);
+  fprintf(stderr, "\r%s: %-40s %3d%%%s", c->exp->key, what, pct, pct >= 100 ? "\n" : "");
+  fflush(stderr);
+}
+
+void gr_ctx_counts(const struct gr_ctx *c, int counts[4])
+{
+  memcpy(counts, c->counts, sizeof c->counts);
+}
+
+int gr_ctx_account(struct gr_ctx *c)
+{
+  size_t i, r, k;
+  char q[256];
+  for (i = 0; i < c->ntables; i++) {
+    const struct gr_reftable *t = c->tables[i].t;
+    for (r = 0; r < t->nrows; r++)
+      for (k = 1; k < t->ncols; k++) {
+        const struct gr_refcell *cell = &t->cells[r * t->ncols + k];
+        if (!cell->is_number || cell->used)
+          continue;
+        snprintf(q, sizeof q, "%s/%s/%s", c->tables[i].name, t->rowkeys[r], t->cols[k]);
+        ctx_row(c, q, cell->text, 0.0, "-", "-", GR_DIFFERS, "not computed: the experiment never compared this published number", NULL);
+      }
+  }
+  return c->err.code;
+}
+
+/* Write one data set as <dir>/<name>.dat. */
+static int ctx_write_data(struct gr_ctx *c, const char *dir, struct gr_data *d)
+{
+  char path[4096];
+  struct gr_buf b = GR_BUF_INIT;
+  int rc;
+  gr_buf_printf(&b, "# %s\n", d->columns);
+  gr_buf_append(&b, gr_buf_str(&d->rows), d->rows.len);
+  rc = gr_fsio_join(path, sizeof path - 8, dir, d->name, &c->err);
+  if (rc == GR_OK) {
+    strcat(path, ".dat");
+    rc = b.failed ? gr_error_set(&c->err, GR_ENOMEM, "out of memory")
+                  : gr_fsio_write(path, gr_buf_str(&b), b.len, &c->err);
+  }
+  gr_buf_free(&b);
+  return rc;
+}
+
+/* summary.tsv: provenance lines, then the verdict table. */
+static int ctx_write_summary(struct gr_ctx *c, const char *dir)
+{
+  char path[4096];
+  struct gr_buf b = GR_BUF_INIT;
+  int rc;
+  gr_buf_printf(&b, "# experiment: %s\n# title: %s\n# citation: %s\n# mode: %s\n# seed: %lu\n",
+                c->exp->key, c->exp->title, c->exp->citation,
+                c->opt.quick ? "quick" : "full", c->opt.seed);
+  gr_buf_printf(&b, "quantity\tpublished\treproduced\tdelta\ttolerance\tverdict\tnote\n");
+  gr_buf_append(&b, gr_buf_str(&c->summary), c->summary.len);
+  rc = gr_fsio_join(path, sizeof path, dir, "summary.tsv", &c->err);
+  if (rc == GR_OK)
+    rc = b.failed ? gr_error_set(&c->err, GR_ENOMEM, "out of memory")
+                  : gr_fsio_write(path, gr_buf_str(&b), b.len, &c->err);
+  gr_buf_free(&b);
+  return rc;
+}
+
+/* Remove a flat folder and the files in it. */
+static void ctx_rmdir(const char *dir)
+{
+  char **v = NULL, path[4400];
+  size_t n = 0, i;
+  if (gr_fsio_list(dir, "", &v, &n) == GR_OK)
+    for (i = 0; i < n; i++) {
+      snprintf(path, sizeof path, "%s/%s", dir, v[i]);
+      unlink(path);
+    }
+  gr_fsio_free_list(v, n);
+  /* hidden leftovers (gnuplot temporaries) */
+  rmdir(dir);
+}
+
+/* Write every file of the report into dir. */
+static int ctx_write_files(struct gr_ctx *c, const char *dir)
+{
+  char path[4096];
+  size_t i;
+  struct gr_figure f;
+  for (i = 0; i < c->ndata; i++)
+    if (ctx_write_data(c, dir, &c->data[i]) != GR_OK)
+      return c->err.code;
+  for (i = 0; i < c->nfigs; i++) {
+    char **s = c->figs[i].s;
+    f.name = s[0]; f.data = s[1]; f.title = s[2]; f.xlabel = s[3];
+    f.ylabel = s[4]; f.setup = s[5]; f.plot = s[6];
+    if (gr_report_write_figure(dir, &f, &c->err) != GR_OK)
+      return c->err.code;
+  }
+  if (gr_fsio_join(path, sizeof path, dir, "notes.md", &c->err) != GR_OK ||
+      gr_fsio_write(path, gr_buf_str(&c->notes), c->notes.len, &c->err) != GR_OK)
+    return c->err.code;
+  return ctx_write_summary(c, dir);
+}
+
+int gr_ctx_write(struct gr_ctx *c, int *nrendered)
+{
+  char dir[4096], tmp[4096], old[4096];
+  int rc;
+  pid_t pid = getpid();
+  *nrendered = 0;
+  if (gr_fsio_join(dir, sizeof dir, c->opt.out, c->exp->key, &c->err) != GR_OK)
+    return c->err.code;
+  snprintf(tmp, sizeof tmp, "%s/.%s.new-%ld", c->opt.out, c->exp->key, (long)pid);
+  snprintf(old, sizeof old, "%s/.%s.old-%ld", c->opt.out, c->exp->key, (long)pid);
+  if (gr_fsio_mkdirs(tmp, &c->err) != GR_OK)
+    return c->err.code;
+  rc = ctx_write_files(c, tmp);
+  if (rc == GR_OK)
+    rc = gr_report_render_dir(tmp, nrendered, &c->err);
+  if (rc == GR_OK && rename(dir, old) != 0 && errno != ENOENT)
+    rc = gr_error_set(&c->err, GR_EIO, "cannot replace '%s': %s", dir, strerror(errno));
+  if (rc == GR_OK && rename(tmp, dir) != 0) {
+    rc = gr_error_set(&c->err, GR_EIO, "cannot replace '%s': %s", dir, strerror(errno));
+    rename(old, dir);
+  }
+  ctx_rmdir(rc == GR_OK ? old : tmp);
+  return rc;
+}
+
+int gr_ctx_record_phases(const struct gr_ctx *c, struct gr_record *rec)
+{
+  size_t i;
+  char name[160];
+  for (i = 0; i < c->nphases; i++) {
+    snprintf(name, sizeof name, "%s/%s", c->exp->key, c->phases[i].name);
+    if (gr_record_add(rec, name, 0, c->phases[i].wall, c->phases[i].cpu, 0.0, "-") != GR_OK)
+      return GR_ENOMEM;
+  }
+  return GR_OK;
+}

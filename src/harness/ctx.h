@@ -1,0 +1,106 @@
+/* granrepro harness: the run context an experiment talks to.
+ *
+ * The context carries the options (mode, seed, threads), loads reference
+ * tables on demand, collects verdict rows, data sets, figures and notes,
+ * times phases, and at the end writes everything atomically under
+ * <out>/<experiment>/.  Only the harness writes files.
+ */
+#ifndef GR_CTX_H
+#define GR_CTX_H
+
+#include <stddef.h>
+
+#include "harness/error.h"
+#include "harness/ref.h"
+
+struct gr_experiment;
+struct gr_record;
+struct gr_figure;
+struct gr_data;
+struct gr_ctx;
+
+struct gr_options {
+  int quick;            /* --quick: seconds per experiment */
+  unsigned long seed;   /* --seed */
+  int threads;          /* --threads (0: library default) */
+  const char *out;      /* --out: report folder */
+  const char *refdir;   /* --ref: reference/ folder */
+  int progress;         /* show progress on stderr */
+};
+
+/* Create a context for one experiment; NULL when out of memory. */
+struct gr_ctx *gr_ctx_new(const struct gr_experiment *exp,
+                          const struct gr_options *opt);
+void gr_ctx_free(struct gr_ctx *ctx);
+
+/* Options as the experiment sees them. */
+int gr_ctx_quick(const struct gr_ctx *ctx);
+unsigned long gr_ctx_seed(const struct gr_ctx *ctx);
+int gr_ctx_threads(const struct gr_ctx *ctx);
+
+/* The context's error (the first failure), for the driver. */
+const struct gr_error *gr_ctx_error(const struct gr_ctx *ctx);
+
+/* Fail the run: records the message, returns code (for `return`). */
+int gr_ctx_fail(struct gr_ctx *ctx, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Compare a computed value with reference/<refdir>/<table>.tsv at (row,
+ * col); se is the standard error for stochastic values, 0 otherwise.  Adds
+ * a verdict row.  Missing or malformed tables, rows or columns fail the run
+ * (GR_EINPUT). */
+int gr_ctx_compare(struct gr_ctx *ctx, const char *table, const char *row,
+                   const char *col, double value, double se,
+                   const char *note);
+
+/* The published number at (row, col), for experiments that must derive a
+ * setting from it (e.g. a sample size); it still has to be compared. */
+int gr_ctx_published(struct gr_ctx *ctx, const char *table, const char *row,
+                     const char *col, double *value);
+
+/* A verdict row with nothing published to compare against. */
+int gr_ctx_informative(struct gr_ctx *ctx, const char *quantity, double value,
+                       const char *note);
+
+/* A verdict row for a property checked in the run itself (conservation,
+ * symmetry, agreement of two methods): reproduced when ok, else differs. */
+int gr_ctx_assert(struct gr_ctx *ctx, const char *quantity, double value,
+                  double bound, int ok, const char *note);
+
+/* A paragraph of analysis for the report (notes.md in the output folder). */
+int gr_ctx_note(struct gr_ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* A data set written as <name>.dat: columns is the '#' header naming the
+ * columns ("e collisions v1 ..."); rows are added with gr_data_printf. */
+struct gr_data *gr_ctx_data(struct gr_ctx *ctx, const char *name,
+                            const char *columns);
+int gr_data_printf(struct gr_data *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* A figure drawn from a data set (see report.h for the fields). */
+int gr_ctx_figure(struct gr_ctx *ctx, const struct gr_figure *fig);
+
+/* Phase timing for the run record (nested phases are not supported). */
+void gr_ctx_phase_begin(struct gr_ctx *ctx, const char *name);
+void gr_ctx_phase_end(struct gr_ctx *ctx);
+
+/* Progress on stderr (only when enabled and stderr is a terminal). */
+void gr_ctx_progress(struct gr_ctx *ctx, const char *what, double fraction);
+
+/* Verdict counts after the run. */
+void gr_ctx_counts(const struct gr_ctx *ctx, int counts[4]);
+
+/* Add a row "not computed" (differs) for every published number of every
+ * table the run loaded that was never compared. */
+int gr_ctx_account(struct gr_ctx *ctx);
+
+/* Write summary.tsv, the data sets, figure scripts and notes, and render
+ * the figures (*nrendered: count, -1 without gnuplot), in a fresh folder
+ * that then replaces <out>/<key>/: a failure leaves the old report intact. */
+int gr_ctx_write(struct gr_ctx *ctx, int *nrendered);
+
+/* Append the phase timings to a record. */
+int gr_ctx_record_phases(const struct gr_ctx *ctx, struct gr_record *rec);
+
+#endif

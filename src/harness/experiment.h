@@ -1,0 +1,45 @@
+/* granrepro harness: what an experiment declares.
+ *
+ * An experiment is a const struct gr_experiment gr_exp_<key> in
+ * experiments/<key>.c, listed in experiments/registry.h.  It sets up a
+ * scenario, calls src/physics/, and hands verdicts, data and figures to the
+ * run context (ctx.h); it never opens files itself.
+ */
+#ifndef GR_EXPERIMENT_H
+#define GR_EXPERIMENT_H
+
+#include <stddef.h>
+
+struct gr_ctx;
+struct gr_error;
+
+/* A timed kernel for `granrepro bench`: setup builds the state once, run
+ * does one sample of work and returns how many work units it did (events,
+ * runs, particle-steps), teardown frees the state. */
+struct gr_kernel {
+  const char *name;  /* short, no spaces: "sweep" */
+  const char *unit;  /* what run() counts: "runs", "collisions" */
+  int (*setup)(void **state, int quick, unsigned long seed,
+               struct gr_error *err);
+  double (*run)(void *state);
+  void (*teardown)(void *state);
+};
+
+struct gr_experiment {
+  const char *key;       /* command-line name: "c12" */
+  const char *title;
+  const char *citation;  /* the paper, with section/table */
+  const char *refdir;    /* folder under reference/: "argesim-c12" */
+  int (*run)(struct gr_ctx *ctx);
+  const struct gr_kernel *kernels;
+  size_t nkernels;
+};
+
+/* All registered experiments (experiments/registry.c). */
+extern const struct gr_experiment *const gr_experiments[];
+extern const size_t gr_nexperiments;
+
+/* The experiment with this key, or NULL. */
+const struct gr_experiment *gr_experiment_find(const char *key);
+
+#endif

@@ -1,0 +1,42 @@
+/* granrepro harness: files written atomically.
+ *
+ * Every output file is written under a temporary name in its final folder
+ * and renamed into place only when complete, so a failed run never leaves a
+ * half-written file and the last good report stays intact.
+ */
+#ifndef GR_FSIO_H
+#define GR_FSIO_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct gr_error;
+
+/* Create path and its parents (like mkdir -p); GR_EIO with the reason. */
+int gr_fsio_mkdirs(const char *path, struct gr_error *err);
+
+/* Fail with a clear message unless dir exists and files can be created in it. */
+int gr_fsio_check_writable(const char *dir, struct gr_error *err);
+
+/* Write len bytes to path atomically (temporary file + rename). */
+int gr_fsio_write(const char *path, const char *text, size_t len,
+                  struct gr_error *err);
+
+/* Read a whole file into a new NUL-terminated string (caller frees). */
+int gr_fsio_read(const char *path, char **text, size_t *len,
+                 struct gr_error *err);
+
+/* Does path name an existing regular file? */
+int gr_fsio_exists(const char *path);
+
+/* Join a folder and a file name into out (size n); GR_EINPUT if too long. */
+int gr_fsio_join(char *out, size_t n, const char *dir, const char *name,
+                 struct gr_error *err);
+
+/* Sorted names of the entries of dir ending with suffix ("" for all,
+ * hidden ones skipped); free with gr_fsio_free_list.  GR_EIO when dir
+ * cannot be read. */
+int gr_fsio_list(const char *dir, const char *suffix, char ***names, size_t *n);
+void gr_fsio_free_list(char **names, size_t n);
+
+#endif

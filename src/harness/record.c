@@ -1,0 +1,288 @@
+/* granrepro harness: run and benchmark records (see record.h). */
+#include "harness/record.h"
+
+#include <gsl/gsl_version.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness/buf.h"
+#include "harness/error.h"
+#include "harness/fsio.h"
+
+#ifndef GR_CFLAGS
+#define GR_CFLAGS "unknown"
+#endif
+#ifndef GR_SRCDIR
+#define GR_SRCDIR "."
+#endif
+
+double gr_record_wall(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double gr_record_cpu(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Copy the value of the first line of file starting with key into out,
+ * after the separator sep, trimmed; out unchanged when absent. */
+static void record_grep(const char *file, const char *key, char sep, char *out,
+                        size_t n)
+{
+  char line[512], *p, *q;
+  FILE *fp = fopen(file, "r");
+  if (fp == NULL)
+    return;
+  while (fgets(line, sizeof line, fp)) {
+    if (strncmp(line, key, strlen(key)) != 0 || (p = strchr(line, sep)) == NULL)
+      continue;
+    for (p++; *p == ' ' || *p == '\t' || *p == '"'; p++)
+      ;
+    q = p + strlen(p);
+    while (q > p && (q[-1] == '\n' || q[-1] == ' ' || q[-1] == '"'))
+      *--q = '\0';
+    snprintf(out, n, "%s", p);
+    break;
+  }
+  fclose(fp);
+}
+
+/* First line printed by a shell command, or "" (used for git only). */
+static void record_popen(const char *cmd, char *out, size_t n)
+{
+  FILE *fp = popen(cmd, "r");
+  out[0] = '\0';
+  if (fp == NULL)
+    return;
+  if (fgets(out, (int)n, fp) == NULL)
+    out[0] = '\0';
+  out[strcspn(out, "\n")] = '\0';
+  pclose(fp);
+}
+
+/* Replace tabs and newlines so a value stays on its header line. */
+static void record_clean(char *s)
+{
+  for (; *s; s++)
+    if (*s == '\t' || *s == '\n' || *s == '\r')
+      *s = ' ';
+}
+
+void gr_record_machine(struct gr_machine *m)
+{
+  char kib[64] = "0", dirty[8];
+  memset(m, 0, sizeof *m);
+  if (gethostname(m->host, sizeof m->host - 1) != 0)
+    snprintf(m->host, sizeof m->host, "unknown");
+  snprintf(m->cpu, sizeof m->cpu, "unknown");
+  record_grep("/proc/cpuinfo", "model name", ':', m->cpu, sizeof m->cpu);
+  m->cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+  record_grep("/proc/meminfo", "MemTotal", ':', kib, sizeof kib);
+  m->memory_kib = atol(kib);
+  snprintf(m->os, sizeof m->os, "unknown");
+  record_grep("/etc/os-release", "PRETTY_NAME", '=', m->os, sizeof m->os);
+#ifdef __VERSION__
+  snprintf(m->compiler, sizeof m->compiler, "%s%s", 
+#ifdef __clang__
+           "clang ",
+#elif defined(__GNUC__)
+           "gcc ",
+#else
+           "",
+#endif
+           __VERSION__);
+#endif
+  snprintf(m->cflags, sizeof m->cflags, "%s", GR_CFLAGS);
+  snprintf(m->gsl, sizeof m->gsl, "%s", GSL_VERSION);
+  record_popen("git -C '" GR_SRCDIR "' rev-parse --short=12 HEAD 2>/dev/null", m->revision, sizeof m->revision - 8);
+  if (m->revision[0] == '\0')
+    snprintf(m->revision, sizeof m->revision, "unknown (not a git checkout)");
+  else {
+    record_popen("git -C '" GR_SRCDIR "' status --porcelain --untracked-files=no 2>/dev/null | head -c 1", dirty, sizeof dirty);
+    if (dirty[0] != '\0')
+      strcat(m->revision, "-dirty");
+  }
+  record_clean(m->cpu);
+  record_clean(m->os);
+  record_clean(m->compiler);
+  record_clean(m->cflags);
+}
+
+int gr_record_add(struct gr_record *r, const char *name, int sample,
+                  double wall, double cpu, double work, const char *unit)
+{
+  struct gr_sample *s;
+  if (r->nrows == r->caprows) {
+    size_t cap = r->caprows ? 2 * r->caprows : 16;
+    s = realloc(r->rows, cap * sizeof *s);
+    if (s == NULL)
+      return GR_ENOMEM;
+    r->rows = s;
+    r->caprows = cap;
+  }
+  s = &r->rows[r->nrows++];
+  memset(s, 0, sizeof *s);
+  snprintf(s->name, sizeof s->name, "%s", name);
+  snprintf(s->unit, sizeof s->unit, "%s", unit && *unit ? unit : "-");
+  s->sample = sample;
+  s->wall = wall;
+  s->cpu = cpu;
+  s->work = work;
+  return GR_OK;
+}
+
+/* The header block and rows as text. */
+static void record_format(const struct gr_record *r, struct gr_buf *b)
+{
+  const struct gr_machine *m = &r->machine;
+  size_t i;
+  gr_buf_printf(b, "# granrepro record\n# kind: %s\n# experiment: %s\n# date: %s\n",
+                r->kind, r->experiment, r->date);
+  gr_buf_printf(b, "# host: %s\n# cpu: %s\n# cores: %d\n# memory_kib: %ld\n# os: %s\n",
+                m->host, m->cpu, m->cores, m->memory_kib, m->os);
+  gr_buf_printf(b, "# compiler: %s\n# cflags: %s\n# gsl: %s\n# revision: %s\n",
+                m->compiler, m->cflags, m->gsl, m->revision);
+  gr_buf_printf(b, "# seed: %lu\n# mode: %s\n# threads: %d\n", r->seed, r->mode, r->threads);
+  gr_buf_printf(b, "name\tsample\twall_s\tcpu_s\twork\tunit\n");
+  for (i = 0; i < r->nrows; i++)
+    gr_buf_printf(b, "%s\t%d\t%.9g\t%.9g\t%.17g\t%s\n", r->rows[i].name,
+                  r->rows[i].sample, r->rows[i].wall, r->rows[i].cpu,
+                  r->rows[i].work, r->rows[i].unit);
+}
+
+int gr_record_write(const char *dir, const struct gr_record *r, char *path,
+                    size_t n, struct gr_error *err)
+{
+  char file[4096], stamp[32], host[128];
+  struct gr_buf b = GR_BUF_INIT;
+  size_t i;
+  int rc, k;
+  /* 2026-11-21T23:50:00Z -> 20261121T235000Z */
+  for (i = 0, k = 0; r->date[i] && k < (int)sizeof stamp - 1; i++)
+    if (r->date[i] != '-' && r->date[i] != ':')
+      stamp[k++] = r->date[i];
+  stamp[k] = '\0';
+  snprintf(host, sizeof host, "%s", r->machine.host);
+  for (i = 0; host[i]; i++)
+    if (host[i] == '/' || host[i] == ' ')
+      host[i] = '_';
+  if ((rc = gr_fsio_mkdirs(dir, err)) != GR_OK)
+    return rc;
+  k = snprintf(file, sizeof file, "%s/%s-%s-%s%s.tsv", dir, host, stamp,
+               r->experiment, strcmp(r->kind, "bench") == 0 ? "-bench" : "");
+  if (k < 0 || (size_t)k >= sizeof file)
+    return gr_error_set(err, GR_EINPUT, "record path too long under '%s'", dir);
+  record_format(r, &b);
+  rc = b.failed ? gr_error_set(err, GR_ENOMEM, "out of memory")
+                : gr_fsio_write(file, gr_buf_str(&b), b.len, err);
+  gr_buf_free(&b);
+  if (rc == GR_OK && path != NULL)
+    snprintf(path, n, "%s", file);
+  return rc;
+}
+
+/* Store one "# key: value" header line of a record. */
+static void record_header(struct gr_record *r, const char *key, const char *v)
+{
+  struct gr_machine *m = &r->machine;
+  struct { const char *k; char *dst; size_t n; } s[] = {
+    {"kind", r->kind, sizeof r->kind}, {"experiment", r->experiment, sizeof r->experiment},
+    {"date", r->date, sizeof r->date}, {"mode", r->mode, sizeof r->mode},
+    {"host", m->host, sizeof m->host}, {"cpu", m->cpu, sizeof m->cpu},
+    {"os", m->os, sizeof m->os}, {"compiler", m->compiler, sizeof m->compiler},
+    {"cflags", m->cflags, sizeof m->cflags}, {"gsl", m->gsl, sizeof m->gsl},
+    {"revision", m->revision, sizeof m->revision}};
+  size_t i;
+  for (i = 0; i < sizeof s / sizeof s[0]; i++)
+    if (strcmp(key, s[i].k) == 0)
+      snprintf(s[i].dst, s[i].n, "%s", v);
+  if (strcmp(key, "cores") == 0)
+    m->cores = atoi(v);
+  else if (strcmp(key, "memory_kib") == 0)
+    m->memory_kib = atol(v);
+  else if (strcmp(key, "seed") == 0)
+    r->seed = strtoul(v, NULL, 10);
+  else if (strcmp(key, "threads") == 0)
+    r->threads = atoi(v);
+}
+
+/* Parse one data row "name sample wall cpu work unit". */
+static int record_row(struct gr_record *r, char *line, const char *path,
+                      int lineno, struct gr_error *err)
+{
+  char *f[6], *end;
+  double x[3];
+  long sample;
+  int i, nf = 0;
+  for (f[nf++] = line; nf < 7 && (line = strchr(line, '\t')) != NULL;) {
+    *line++ = '\0';
+    if (nf < 6)
+      f[nf] = line;
+    nf++;
+  }
+  if (nf != 6)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: expected 6 tab-separated fields, found %d (is this a granrepro record?)", path, lineno, nf);
+  sample = strtol(f[1], &end, 10);
+  if (*end != '\0' || end == f[1])
+    return gr_error_set(err, GR_EINPUT, "%s:%d: sample '%s' is not a whole number", path, lineno, f[1]);
+  for (i = 0; i < 3; i++) {
+    x[i] = strtod(f[2 + i], &end);
+    if (*end != '\0' || end == f[2 + i])
+      return gr_error_set(err, GR_EINPUT, "%s:%d: '%s' is not a number", path, lineno, f[2 + i]);
+  }
+  if (gr_record_add(r, f[0], (int)sample, x[0], x[1], x[2], f[5]) != GR_OK)
+    return gr_error_set(err, GR_ENOMEM, "out of memory");
+  return GR_OK;
+}
+
+int gr_record_load(const char *path, struct gr_record *r, struct gr_error *err)
+{
+  char *text, *line, *next, *colon;
+  int lineno = 0, rc = GR_OK, seen_header = 0;
+  memset(r, 0, sizeof *r);
+  if ((rc = gr_fsio_read(path, &text, NULL, err)) != GR_OK)
+    return rc;
+  if (strncmp(text, "# granrepro record", 18) != 0) {
+    free(text);
+    return gr_error_set(err, GR_EINPUT, "%s:1: not a granrepro record (write one with 'granrepro bench')", path);
+  }
+  for (line = text; rc == GR_OK && line && *line; line = next) {
+    next = strchr(line, '\n');
+    if (next)
+      *next++ = '\0';
+    lineno++;
+    line[strcspn(line, "\r")] = '\0';
+    if (line[0] == '#') {
+      if ((colon = strchr(line, ':')) != NULL && line[1] == ' ') {
+        *colon = '\0';
+        record_header(r, line + 2, colon[1] == ' ' ? colon + 2 : colon + 1);
+      }
+    } else if (!seen_header) {
+      seen_header = 1;
+      if (strncmp(line, "name\tsample\t", 12) != 0)
+        rc = gr_error_set(err, GR_EINPUT, "%s:%d: expected the column header 'name sample wall_s cpu_s work unit'", path, lineno);
+    } else if (line[0] != '\0') {
+      rc = record_row(r, line, path, lineno, err);
+    }
+  }
+  free(text);
+  if (rc != GR_OK)
+    gr_record_free(r);
+  return rc;
+}
+
+void gr_record_free(struct gr_record *r)
+{
+  free(r->rows);
+  r->rows = NULL;
+  r->nrows = r->caprows = 0;
+}

@@ -1,0 +1,882 @@
+/* granrepro harness: reference tables and the comparator (see ref.h).
+ *
+ * The parser works on a private copy of the file text, split in place into
+ * lines and tab-separated fields.  The table is built up as it goes so that
+ * gr_ref_free can release a half-built table on any error path.
+ */
+#include "harness/ref.h"
+#include "harness/error.h"
+#include "harness/fsio.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TOL_KINDS "half-unit, informative, abs X, rel X or se K"
+
+/* One "# misprint:" line; the strings point into the parser's buffer. */
+struct misprint {
+  int line;
+  char *row, *col, *pred, *reason;
+};
+
+/* State of one parse. */
+struct parser {
+  const char *name;      /* path or name used in messages */
+  struct gr_error *err;
+  struct gr_reftable *t; /* the table being built */
+  int lastline;          /* last non-blank line seen */
+  int colline;           /* line of the column header, 0 before it */
+  int quantity_line;
+  int tol_line;          /* line of "# tolerance:", 0 when absent */
+  char *tol_text;        /* its value (points into the buffer) */
+  long tolcol, notecol;  /* reserved column indices, -1 when absent */
+  struct gr_tol *coltol; /* per-column tolerance from the header */
+  char **fields;         /* scratch: ncols field pointers */
+  int *rowlines;         /* line of each data row */
+  size_t rowcap;
+  struct misprint *mp;
+  size_t nmp, mpcap;
+};
+
+/* ---------------------------------------------------------------- helpers */
+
+static int perr(struct parser *p, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Record "NAME:LINE: message" as a GR_EINPUT error. */
+static int perr(struct parser *p, int line, const char *fmt, ...)
+{
+  char msg[900];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return gr_error_set(p->err, GR_EINPUT, "%s:%d: %s", p->name, line, msg);
+}
+
+/* Record an out-of-memory error. */
+static int nomem(struct parser *p)
+{
+  return gr_error_set(p->err, GR_ENOMEM, "%s: out of memory reading the reference table", p->name);
+}
+
+/* Is s empty or only whitespace? */
+static int is_blank(const char *s)
+{
+  while (isspace((unsigned char)*s))
+    s++;
+  return *s == '\0';
+}
+
+/* Strip leading and trailing whitespace in place. */
+static char *trim(char *s)
+{
+  size_t n;
+  while (isspace((unsigned char)*s))
+    s++;
+  n = strlen(s);
+  while (n > 0 && isspace((unsigned char)s[n - 1]))
+    s[--n] = '\0';
+  return s;
+}
+
+/* Skip leading whitespace and return the next token's start; *s is left
+ * at the character ending it (whitespace, NUL, or ':' when colon is set). */
+static char *cut(char **s, int colon)
+{
+  char *a = *s, *b;
+  while (isspace((unsigned char)*a))
+    a++;
+  for (b = a; *b && !isspace((unsigned char)*b) && !(colon && *b == ':'); b++)
+    ;
+  *s = b;
+  return a;
+}
+
+/* Does s spell a plain decimal number ([sign] digits [. digits] [exp])? */
+static int is_decimal(const char *s)
+{
+  int digits = 0;
+  if (*s == '+' || *s == '-')
+    s++;
+  for (; isdigit((unsigned char)*s); s++)
+    digits++;
+  if (*s == '.')
+    for (s++; isdigit((unsigned char)*s); s++)
+      digits++;
+  if (digits == 0)
+    return 0;
+  if (*s == 'e' || *s == 'E') {
+    s++;
+    if (*s == '+' || *s == '-')
+      s++;
+    if (!isdigit((unsigned char)*s))
+      return 0;
+    while (isdigit((unsigned char)*s))
+      s++;
+  }
+  return *s == '\0';
+}
+
+/* Parse a whole field as a finite decimal number. */
+static int parse_number(const char *s, double *v)
+{
+  char *end;
+  if (!is_decimal(s))
+    return 0;
+  *v = strtod(s, &end);
+  return *end == '\0' && isfinite(*v);
+}
+
+/* Is s "-" or blank (nothing given)? */
+static int is_nothing(const char *s)
+{
+  return strcmp(s, "-") == 0 || is_blank(s);
+}
+
+/* Number of tab-separated fields in s. */
+static size_t count_fields(const char *s)
+{
+  size_t n = 1;
+  for (; *s; s++)
+    n += *s == '\t';
+  return n;
+}
+
+/* Split s in place at tabs; f must have room for count_fields(s). */
+static void split_tabs(char *s, char **f)
+{
+  size_t i = 0;
+  f[i++] = s;
+  for (; *s; s++)
+    if (*s == '\t') {
+      *s = '\0';
+      f[i++] = s + 1;
+    }
+}
+
+/* Index of column name (ignoring the row-key column), -1 when absent. */
+static long find_col(const struct gr_reftable *t, const char *name)
+{
+  size_t c;
+  for (c = 1; c < t->ncols; c++)
+    if (strcmp(t->cols[c], name) == 0)
+      return (long)c;
+  return -1;
+}
+
+/* Index of row key, -1 when absent. */
+static long find_row(const struct gr_reftable *t, const char *key)
+{
+  size_t r;
+  for (r = 0; r < t->nrows; r++)
+    if (t->rowkeys[r] != NULL && strcmp(t->rowkeys[r], key) == 0)
+      return (long)r;
+  return -1;
+}
+
+/* Does column c hold published values (not the key, not reserved)? */
+static int is_value_col(const struct parser *p, long c)
+{
+  return c >= 1 && c != p->tolcol && c != p->notecol;
+}
+
+/* ---------------------------------------------------------- header block */
+
+/* Append a "source:" value, joining repeats with "; ". */
+static int add_source(struct parser *p, const char *val)
+{
+  struct gr_reftable *t = p->t;
+  size_t old = t->source ? strlen(t->source) : 0, n = strlen(val);
+  char *s = realloc(t->source, old + 2 + n + 1);
+  if (s == NULL)
+    return nomem(p);
+  t->source = s;
+  if (old > 0) {
+    memcpy(s + old, "; ", 2);
+    old += 2;
+  }
+  memcpy(s + old, val, n + 1);
+  return GR_OK;
+}
+
+/* Append a "note:" value. */
+static int add_note(struct parser *p, const char *val)
+{
+  struct gr_reftable *t = p->t;
+  char **a = realloc(t->notes, (t->nnotes + 1) * sizeof *a);
+  if (a == NULL)
+    return nomem(p);
+  t->notes = a;
+  if ((a[t->nnotes] = strdup(val)) == NULL)
+    return nomem(p);
+  t->nnotes++;
+  return GR_OK;
+}
+
+/* Record the single "quantity:" value. */
+static int set_quantity(struct parser *p, const char *val, int line)
+{
+  if (p->t->quantity != NULL)
+    return perr(p, line, "quantity given twice, first on line %d (keep one '# quantity:' line)", p->quantity_line);
+  if ((p->t->quantity = strdup(val)) == NULL)
+    return nomem(p);
+  p->quantity_line = line;
+  return GR_OK;
+}
+
+/* Remember the single "tolerance:" value; it is resolved after the
+ * column header is known. */
+static int set_tolerance(struct parser *p, char *val, int line)
+{
+  if (p->tol_line != 0)
+    return perr(p, line, "tolerance given twice, first on line %d (merge them into one '# tolerance:' line, specs separated by ';')", p->tol_line);
+  p->tol_line = line;
+  p->tol_text = val;
+  return GR_OK;
+}
+
+/* Report a malformed misprint line. */
+static int misprint_syntax(struct parser *p, int line)
+{
+  return perr(p, line, "misprint must read 'ROW COL PREDICTED: reason' (e.g. '# misprint: r1 x 0.25: sign lost in print')");
+}
+
+/* Split "ROW COL PREDICTED: reason" in place; *m points into val. */
+static int split_misprint(struct parser *p, char *val, int line, struct misprint *m)
+{
+  char *s = val;
+  m->line = line;
+  m->row = cut(&s, 0);
+  if (!isspace((unsigned char)*s))
+    return misprint_syntax(p, line);
+  *s++ = '\0';
+  m->col = cut(&s, 0);
+  if (!isspace((unsigned char)*s))
+    return misprint_syntax(p, line);
+  *s++ = '\0';
+  m->pred = cut(&s, 1);
+  while (isspace((unsigned char)*s))
+    *s++ = '\0';
+  if (*s != ':')
+    return misprint_syntax(p, line);
+  *s++ = '\0';
+  m->reason = trim(s);
+  return GR_OK;
+}
+
+/* Check and remember a "misprint:" line; it is resolved after the table. */
+static int add_misprint(struct parser *p, char *val, int line)
+{
+  struct misprint m, *a;
+  double v;
+  int rc = split_misprint(p, val, line, &m);
+  if (rc != GR_OK)
+    return rc;
+  if (!parse_number(m.pred, &v))
+    return perr(p, line, "misprint: predicted value '%.80s' is not a number (write 'ROW COL PREDICTED: reason')", m.pred);
+  if (*m.reason == '\0')
+    return perr(p, line, "misprint: the reason is empty (say after the ':' why the printed value differs)");
+  if (p->nmp == p->mpcap) {
+    size_t cap = p->mpcap ? 2 * p->mpcap : 8;
+    if ((a = realloc(p->mp, cap * sizeof *a)) == NULL)
+      return nomem(p);
+    p->mp = a;
+    p->mpcap = cap;
+  }
+  p->mp[p->nmp++] = m;
+  return GR_OK;
+}
+
+/* Dispatch one "# key: value" line. */
+static int header_value(struct parser *p, const char *key, char *val, int line)
+{
+  if (strcmp(key, "source") == 0)
+    return add_source(p, val);
+  if (strcmp(key, "quantity") == 0)
+    return set_quantity(p, val, line);
+  if (strcmp(key, "tolerance") == 0)
+    return set_tolerance(p, val, line);
+  if (strcmp(key, "note") == 0)
+    return add_note(p, val);
+  return add_misprint(p, val, line);
+}
+
+/* Parse one line of the '#' header block. */
+static int parse_header_line(struct parser *p, char *line, int lineno)
+{
+  static const char *const keys[] = {"source", "quantity", "tolerance", "note", "misprint"};
+  char *s = line + 1, *colon, *key, *val;
+  size_t i;
+  if (is_blank(s))
+    return GR_OK;
+  if ((colon = strchr(s, ':')) == NULL)
+    return perr(p, lineno, "header line has no ':' (write '# key: value' with key source, quantity, tolerance, note or misprint)");
+  *colon = '\0';
+  key = trim(s);
+  val = trim(colon + 1);
+  for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+    if (strcmp(key, keys[i]) == 0)
+      break;
+  if (i == sizeof keys / sizeof keys[0])
+    return perr(p, lineno, "unknown header key '%.80s' (use source, quantity, tolerance, note or misprint)", key);
+  if (*val == '\0')
+    return perr(p, lineno, "header '%s' has an empty value (write '# %s: ...' with a value)", key, key);
+  return header_value(p, key, val, lineno);
+}
+
+/* --------------------------------------------------- header tolerance */
+
+/* Apply tol to one name from a tolerance spec's column list. */
+static int set_col_tol(struct parser *p, const char *name, struct gr_tol tol)
+{
+  struct gr_reftable *t = p->t;
+  long c;
+  if (strcmp(name, "*") == 0) {
+    for (c = 1; c < (long)t->ncols; c++)
+      if (is_value_col(p, c))
+        p->coltol[c] = tol;
+    return GR_OK;
+  }
+  if (*name == '\0')
+    return perr(p, p->tol_line, "tolerance has an empty column name (write COLS as names separated by ',' without spaces, or '*')");
+  c = strcmp(name, t->cols[0]) == 0 ? 0 : find_col(t, name);
+  if (c < 0)
+    return perr(p, p->tol_line, "tolerance names column '%.80s', which is not in the column header (use a header column name or '*')", name);
+  if (!is_value_col(p, c))
+    return perr(p, p->tol_line, "tolerance names column '%.80s', which holds no published values (name value columns only)", name);
+  p->coltol[c] = tol;
+  return GR_OK;
+}
+
+/* Apply one "COLS KIND [X]" spec of the tolerance header. */
+static int apply_tol_spec(struct parser *p, char *spec)
+{
+  char *s = spec, *cols, *kind, *comma;
+  struct gr_tol tol;
+  int rc;
+  cols = cut(&s, 0);
+  kind = s;
+  if (*s != '\0') {
+    *s = '\0';
+    kind = s + 1;
+  }
+  kind = trim(kind);
+  if (gr_ref_parse_tol(kind, &tol) != GR_OK)
+    return perr(p, p->tol_line, "tolerance for '%.80s': '%.80s' is not a tolerance (write COLS KIND with KIND " TOL_KINDS ", X and K positive)", cols, kind);
+  for (;;) {
+    if ((comma = strchr(cols, ',')) != NULL)
+      *comma = '\0';
+    if ((rc = set_col_tol(p, cols, tol)) != GR_OK)
+      return rc;
+    if (comma == NULL)
+      return GR_OK;
+    cols = comma + 1;
+  }
+}
+
+/* Resolve the "# tolerance:" header against the column header. */
+static int apply_tol_header(struct parser *p)
+{
+  char *spec = p->tol_text, *next;
+  int rc;
+  if (p->tol_line == 0)
+    return GR_OK;
+  for (;;) {
+    if ((next = strchr(spec, ';')) != NULL)
+      *next = '\0';
+    if (!is_blank(spec) && (rc = apply_tol_spec(p, spec)) != GR_OK)
+      return rc;
+    if (next == NULL)
+      return GR_OK;
+    spec = next + 1;
+  }
+}
+
+/* -------------------------------------------------------- column header */
+
+/* Copy the column names, checking they are non-empty and unique. */
+static int store_cols(struct parser *p, int lineno)
+{
+  struct gr_reftable *t = p->t;
+  size_t c, d;
+  for (c = 0; c < t->ncols; c++) {
+    const char *f = p->fields[c];
+    if (is_blank(f))
+      return perr(p, lineno, "column %zu of the column header is empty (name every column; separate names with single tabs)", c + 1);
+    for (d = 0; d < c; d++)
+      if (strcmp(t->cols[d], f) == 0)
+        return perr(p, lineno, "column name '%.80s' repeats column %zu (column names must be unique)", f, d + 1);
+    if ((t->cols[c] = strdup(f)) == NULL)
+      return nomem(p);
+  }
+  return GR_OK;
+}
+
+/* Parse the column header line, then resolve the header tolerance. */
+static int parse_colheader(struct parser *p, char *line, int lineno)
+{
+  struct gr_reftable *t = p->t;
+  size_t n = count_fields(line);
+  int rc;
+  if (t->source == NULL)
+    return perr(p, lineno, "no '# source:' line before the column header (add '# source: paper, table, page' to the header block)");
+  if (t->quantity == NULL)
+    return perr(p, lineno, "no '# quantity:' line before the column header (add '# quantity: what the numbers are' to the header block)");
+  if (n < 2)
+    return perr(p, lineno, "column header has 1 column, need at least 2 (separate the row-key column and the value columns with tabs)");
+  p->fields = malloc(n * sizeof *p->fields);
+  t->cols = calloc(n, sizeof *t->cols);
+  p->coltol = calloc(n, sizeof *p->coltol);
+  if (p->fields == NULL || t->cols == NULL || p->coltol == NULL)
+    return nomem(p);
+  t->ncols = n;
+  split_tabs(line, p->fields);
+  if ((rc = store_cols(p, lineno)) != GR_OK)
+    return rc;
+  p->tolcol = find_col(t, "tolerance");
+  p->notecol = find_col(t, "note");
+  p->colline = lineno;
+  return apply_tol_header(p);
+}
+
+/* ------------------------------------------------------------ data rows */
+
+/* Make room for more rows in every per-row array. */
+static int grow_rows(struct parser *p)
+{
+  struct gr_reftable *t = p->t;
+  size_t cap = p->rowcap ? 2 * p->rowcap : 16;
+  void *a;
+  if ((a = realloc(t->rowkeys, cap * sizeof *t->rowkeys)) == NULL)
+    return nomem(p);
+  t->rowkeys = a;
+  if ((a = realloc(t->rownotes, cap * sizeof *t->rownotes)) == NULL)
+    return nomem(p);
+  t->rownotes = a;
+  if ((a = realloc(t->cells, cap * t->ncols * sizeof *t->cells)) == NULL)
+    return nomem(p);
+  t->cells = a;
+  if ((a = realloc(p->rowlines, cap * sizeof *p->rowlines)) == NULL)
+    return nomem(p);
+  p->rowlines = a;
+  p->rowcap = cap;
+  return GR_OK;
+}
+
+/* Append an empty row (already counted, so gr_ref_free sees it). */
+static int add_row(struct parser *p, int lineno, size_t *r)
+{
+  struct gr_reftable *t = p->t;
+  int rc;
+  if (t->nrows == p->rowcap && (rc = grow_rows(p)) != GR_OK)
+    return rc;
+  *r = t->nrows;
+  memset(&t->cells[*r * t->ncols], 0, t->ncols * sizeof *t->cells);
+  t->rowkeys[*r] = NULL;
+  t->rownotes[*r] = NULL;
+  p->rowlines[*r] = lineno;
+  t->nrows++;
+  return GR_OK;
+}
+
+/* Check a row key: non-empty and not used by an earlier row. */
+static int check_rowkey(struct parser *p, const char *key, int lineno)
+{
+  long r;
+  if (is_blank(key))
+    return perr(p, lineno, "row key (first column) is empty (give every row a unique name)");
+  r = find_row(p->t, key);
+  if (r >= 0)
+    return perr(p, lineno, "row key '%.80s' repeats line %d (row keys must be unique)", key, p->rowlines[r]);
+  return GR_OK;
+}
+
+/* Parse the row's "tolerance" cell; *have is 0 when it overrides nothing. */
+static int row_tolerance(struct parser *p, int lineno, struct gr_tol *tol, int *have)
+{
+  const char *f;
+  *have = 0;
+  if (p->tolcol < 0)
+    return GR_OK;
+  f = p->fields[p->tolcol];
+  if (is_nothing(f))
+    return GR_OK;
+  if (gr_ref_parse_tol(f, tol) != GR_OK)
+    return perr(p, lineno, "column 'tolerance': '%.80s' is not a tolerance (write " TOL_KINDS ", or '-' for the header's)", f);
+  *have = 1;
+  return GR_OK;
+}
+
+/* Fill cell (r, c) from field f. */
+static int fill_cell(struct parser *p, size_t r, long c, const char *f, int lineno,
+                     const struct gr_tol *rowtol)
+{
+  struct gr_reftable *t = p->t;
+  struct gr_refcell *cell = &t->cells[r * t->ncols + (size_t)c];
+  if ((cell->text = strdup(f)) == NULL)
+    return nomem(p);
+  if (!is_value_col(p, c)) {
+    if (c == p->notecol && !is_nothing(f) && (t->rownotes[r] = strdup(f)) == NULL)
+      return nomem(p);
+    return GR_OK;
+  }
+  cell->tol = rowtol ? *rowtol : p->coltol[c];
+  if (strcmp(f, "-") == 0)
+    return GR_OK;
+  if (!parse_number(f, &cell->value))
+    return perr(p, lineno, "column '%.80s': '%.80s' is not a number (write a number or '-')", t->cols[c], f);
+  cell->is_number = 1;
+  cell->halfunit = gr_ref_halfunit(f);
+  return GR_OK;
+}
+
+/* Parse one data row. */
+static int parse_row(struct parser *p, char *line, int lineno)
+{
+  struct gr_reftable *t = p->t;
+  size_t n = count_fields(line), r;
+  struct gr_tol tol;
+  int rc, have;
+  long c;
+  if (n != t->ncols)
+    return perr(p, lineno, "row has %zu fields, expected %zu as in the column header on line %d (separate cells with single tabs; write '-' for an empty cell)", n, t->ncols, p->colline);
+  split_tabs(line, p->fields);
+  if ((rc = check_rowkey(p, p->fields[0], lineno)) != GR_OK)
+    return rc;
+  if ((rc = row_tolerance(p, lineno, &tol, &have)) != GR_OK)
+    return rc;
+  if ((rc = add_row(p, lineno, &r)) != GR_OK)
+    return rc;
+  if ((t->rowkeys[r] = strdup(p->fields[0])) == NULL)
+    return nomem(p);
+  for (c = 1; c < (long)t->ncols; c++)
+    if ((rc = fill_cell(p, r, c, p->fields[c], lineno, have ? &tol : NULL)) != GR_OK)
+      return rc;
+  return GR_OK;
+}
+
+/* ------------------------------------------------------------ misprints */
+
+/* Attach one misprint to its cell. */
+static int resolve_misprint(struct parser *p, const struct misprint *m)
+{
+  struct gr_reftable *t = p->t;
+  struct gr_refcell *cell;
+  long r = find_row(t, m->row);
+  long c = strcmp(m->col, t->cols[0]) == 0 ? 0 : find_col(t, m->col);
+  if (r < 0)
+    return perr(p, m->line, "misprint names row '%.80s', which is not in the table (use a row key from the first column)", m->row);
+  if (c < 0)
+    return perr(p, m->line, "misprint names column '%.80s', which is not in the column header (use a value column's name)", m->col);
+  if (!is_value_col(p, c))
+    return perr(p, m->line, "misprint names column '%.80s', which holds no published values (use a value column's name)", m->col);
+  cell = &t->cells[(size_t)r * t->ncols + (size_t)c];
+  if (!cell->is_number)
+    return perr(p, m->line, "misprint names cell (%.80s, %.80s), which is '-' (a misprint needs a published number)", m->row, m->col);
+  if (cell->misprint)
+    return perr(p, m->line, "misprint for cell (%.80s, %.80s) repeats an earlier '# misprint:' line (keep one)", m->row, m->col);
+  cell->misprint = 1;
+  cell->predicted = strtod(m->pred, NULL);
+  cell->predicted_halfunit = gr_ref_halfunit(m->pred);
+  cell->predicted_text = strdup(m->pred);
+  cell->misprint_note = strdup(m->reason);
+  if (cell->predicted_text == NULL || cell->misprint_note == NULL)
+    return nomem(p);
+  return GR_OK;
+}
+
+/* Check the table is complete and attach the misprints. */
+static int finish(struct parser *p)
+{
+  size_t i;
+  int rc;
+  if (p->colline == 0)
+    return perr(p, p->lastline, "no column header (after the '#' header block write a tab-separated line naming the row-key column and the value columns)");
+  if (p->t->nrows == 0)
+    return perr(p, p->colline, "no data rows after the column header (add at least one tab-separated row of published values)");
+  for (i = 0; i < p->nmp; i++)
+    if ((rc = resolve_misprint(p, &p->mp[i])) != GR_OK)
+      return rc;
+  return GR_OK;
+}
+
+/* ---------------------------------------------------------------- lines */
+
+/* Parse one line (already NUL-terminated, \r stripped). */
+static int parse_line(struct parser *p, char *line, int lineno)
+{
+  if (is_blank(line))
+    return GR_OK;
+  p->lastline = lineno;
+  if (p->colline == 0)
+    return line[0] == '#' ? parse_header_line(p, line, lineno)
+                          : parse_colheader(p, line, lineno);
+  if (line[0] == '#')
+    return perr(p, lineno, "comment after the column header (comments belong in the header block: move it above the column header as '# note: ...')");
+  return parse_row(p, line, lineno);
+}
+
+/* Split buf into lines and parse them all. */
+static int parse_lines(struct parser *p, char *buf)
+{
+  char *line = buf, *nl;
+  size_t n;
+  int lineno = 0, rc;
+  p->lastline = 1;
+  while (line != NULL) {
+    if ((nl = strchr(line, '\n')) != NULL)
+      *nl = '\0';
+    lineno++;
+    n = strlen(line);
+    if (n > 0 && line[n - 1] == '\r')
+      line[n - 1] = '\0';
+    if ((rc = parse_line(p, line, lineno)) != GR_OK)
+      return rc;
+    line = nl ? nl + 1 : NULL;
+  }
+  return finish(p);
+}
+
+/* ------------------------------------------------------------ public API */
+
+/* Parse a reference table held in memory. */
+int gr_ref_parse(const char *name, const char *text, struct gr_reftable **out,
+                 struct gr_error *err)
+{
+  struct parser p;
+  char *buf;
+  int rc;
+  memset(&p, 0, sizeof p);
+  p.name = name ? name : "(reference)";
+  p.err = err;
+  p.tolcol = p.notecol = -1;
+  if (out == NULL || text == NULL)
+    return gr_error_set(err, GR_EINPUT, "%s: no reference text given", p.name);
+  *out = NULL;
+  buf = strdup(text);
+  p.t = calloc(1, sizeof *p.t);
+  if (buf == NULL || p.t == NULL || (p.t->path = strdup(p.name)) == NULL)
+    rc = nomem(&p);
+  else
+    rc = parse_lines(&p, buf);
+  free(buf);
+  free(p.coltol);
+  free(p.fields);
+  free(p.rowlines);
+  free(p.mp);
+  if (rc != GR_OK) {
+    gr_ref_free(p.t);
+    return rc;
+  }
+  *out = p.t;
+  return GR_OK;
+}
+
+/* Read and parse a reference file. */
+int gr_ref_load(const char *path, struct gr_reftable **out, struct gr_error *err)
+{
+  struct gr_error e;
+  char *text;
+  int rc;
+  if (out != NULL)
+    *out = NULL;
+  if (path == NULL)
+    return gr_error_set(err, GR_EINPUT, "no reference file named (is --ref pointing at the project's reference/ folder?)");
+  gr_error_clear(&e);
+  rc = gr_fsio_read(path, &text, NULL, &e);
+  if (rc != GR_OK)
+    return gr_error_set(err, rc, "%s (is --ref pointing at the project's reference/ folder?)", e.msg);
+  rc = gr_ref_parse(path, text, out, err);
+  free(text);
+  return rc;
+}
+
+/* Release a table and everything it owns (NULL is fine). */
+void gr_ref_free(struct gr_reftable *t)
+{
+  size_t i;
+  if (t == NULL)
+    return;
+  for (i = 0; i < t->nnotes; i++)
+    free(t->notes[i]);
+  for (i = 0; i < t->ncols && t->cols != NULL; i++)
+    free(t->cols[i]);
+  for (i = 0; i < t->nrows; i++) {
+    free(t->rowkeys[i]);
+    free(t->rownotes[i]);
+  }
+  for (i = 0; i < t->nrows * t->ncols; i++) {
+    free(t->cells[i].text);
+    free(t->cells[i].predicted_text);
+    free(t->cells[i].misprint_note);
+  }
+  free(t->path);
+  free(t->source);
+  free(t->quantity);
+  free(t->notes);
+  free(t->cols);
+  free(t->rowkeys);
+  free(t->rownotes);
+  free(t->cells);
+  free(t);
+}
+
+/* Look a cell up by row key and column name. */
+struct gr_refcell *gr_ref_cell(const struct gr_reftable *t, const char *row,
+                               const char *col)
+{
+  long r, c;
+  if (t == NULL || row == NULL || col == NULL)
+    return NULL;
+  r = find_row(t, row);
+  c = find_col(t, col);
+  if (r < 0 || c < 0)
+    return NULL;
+  return &t->cells[(size_t)r * t->ncols + (size_t)c];
+}
+
+/* Work out the bound for a non-informative tolerance and describe it. */
+static int judge_bound(const struct gr_refcell *cell, double r, double h, double se,
+                       struct gr_judgement *out, struct gr_error *err)
+{
+  const struct gr_tol *tol = &cell->tol;
+  switch (tol->kind) {
+  case GR_TOL_ABS:
+    out->bound = tol->x;
+    snprintf(out->toltext, sizeof out->toltext, "abs %g", tol->x);
+    return GR_OK;
+  case GR_TOL_REL:
+    out->bound = tol->x * fabs(r);
+    snprintf(out->toltext, sizeof out->toltext, "rel %g", tol->x);
+    return GR_OK;
+  case GR_TOL_SE:
+    if (!(se > 0) || !isfinite(se))
+      return gr_error_set(err, GR_EINPUT, "no standard error supplied for a 'se' tolerance (published '%s': the experiment must report a positive standard error, or the reference table another tolerance)", cell->text ? cell->text : "?");
+    out->bound = tol->x * se + h;
+    snprintf(out->toltext, sizeof out->toltext, "%g SE = %g", tol->x, out->bound);
+    return GR_OK;
+  default:
+    out->bound = h;
+    snprintf(out->toltext, sizeof out->toltext, "half-unit %g", h);
+    return GR_OK;
+  }
+}
+
+/* Compare a computed value with a published cell. */
+int gr_ref_judge(struct gr_refcell *cell, double value, double se,
+                 struct gr_judgement *out, struct gr_error *err)
+{
+  double r, h;
+  int rc, pass;
+  if (cell == NULL || out == NULL)
+    return gr_error_set(err, GR_EINPUT, "no published cell to compare with (check the row and column names against the reference table)");
+  if (!cell->is_number)
+    return gr_error_set(err, GR_EINPUT, "the published cell is '%s', not a number (compare only cells with a published value)", cell->text ? cell->text : "-");
+  memset(out, 0, sizeof *out);
+  out->published = cell->value;
+  out->delta = value - cell->value;
+  if (cell->tol.kind == GR_TOL_INFORMATIVE) {
+    cell->used = 1;
+    out->verdict = GR_INFORMATIVE;
+    snprintf(out->toltext, sizeof out->toltext, "informative");
+    return GR_OK;
+  }
+  r = cell->misprint ? cell->predicted : cell->value;
+  h = cell->misprint ? cell->predicted_halfunit : cell->halfunit;
+  if ((rc = judge_bound(cell, r, h, se, out, err)) != GR_OK)
+    return rc;
+  cell->used = 1;
+  pass = isfinite(value) && fabs(value - r) <= out->bound * (1 + 1e-12);
+  out->verdict = !pass ? GR_DIFFERS : cell->misprint ? GR_EXPECTED : GR_REPRODUCED;
+  return GR_OK;
+}
+
+/* Parse "half-unit", "informative", "abs X", "rel X" or "se K". */
+int gr_ref_parse_tol(const char *spec, struct gr_tol *tol)
+{
+  static const char *const words[] = {"half-unit", "abs", "rel", "se", "informative"};
+  const char *s = spec, *w;
+  char *end;
+  size_t n, k;
+  double x;
+  if (spec == NULL || tol == NULL)
+    return GR_EINPUT;
+  while (isspace((unsigned char)*s))
+    s++;
+  for (w = s; *s && !isspace((unsigned char)*s); s++)
+    ;
+  n = (size_t)(s - w);
+  for (k = 0; k < sizeof words / sizeof words[0]; k++)
+    if (strlen(words[k]) == n && strncmp(w, words[k], n) == 0)
+      break;
+  if (k == sizeof words / sizeof words[0])
+    return GR_EINPUT;
+  if (k == GR_TOL_HALFUNIT || k == GR_TOL_INFORMATIVE) {
+    if (!is_blank(s))
+      return GR_EINPUT;
+    tol->kind = (enum gr_tol_kind)k;
+    tol->x = 0;
+    return GR_OK;
+  }
+  if (!isspace((unsigned char)*s))
+    return GR_EINPUT;
+  x = strtod(s, &end);
+  if (end == s || !is_blank(end) || !isfinite(x) || !(x > 0))
+    return GR_EINPUT;
+  tol->kind = (enum gr_tol_kind)k;
+  tol->x = x;
+  return GR_OK;
+}
+
+/* Half a unit in the last printed digit of a decimal number (0 if text
+ * holds no digits). */
+double gr_ref_halfunit(const char *text)
+{
+  const char *s = text;
+  long digits = 0, after = 0, e = 0;
+  int dot = 0;
+  char buf[32];
+  if (text == NULL)
+    return 0;
+  while (isspace((unsigned char)*s))
+    s++;
+  if (*s == '+' || *s == '-')
+    s++;
+  for (; isdigit((unsigned char)*s) || (*s == '.' && !dot); s++) {
+    if (*s == '.')
+      dot = 1;
+    else {
+      digits++;
+      after += dot && after < 100000;
+    }
+  }
+  if (digits == 0)
+    return 0;
+  if (*s == 'e' || *s == 'E')
+    e = strtol(s + 1, NULL, 10);
+  if (e > 100000 || e < -100000)
+    e = e > 0 ? 100000 : -100000;
+  snprintf(buf, sizeof buf, "5e%ld", e - after - 1);
+  return strtod(buf, NULL);
+}
+
+/* Name of a verdict as written in reports. */
+const char *gr_verdict_name(enum gr_verdict v)
+{
+  switch (v) {
+  case GR_REPRODUCED:
+    return "reproduced";
+  case GR_DIFFERS:
+    return "differs";
+  case GR_EXPECTED:
+    return "expected-difference";
+  case GR_INFORMATIVE:
+    return "informative";
+  }
+  return "unknown";
+}

@@ -1,0 +1,25 @@
+/* granrepro physics: linear theory of a repeating collision pattern in a
+ * row of equal spheres (after McNamara & Young, Phys. Fluids A 4 (1992)
+ * 496, applied to the ARGESIM C12 four-sphere row).
+ *
+ * A collision of pair i acts linearly on the closing speeds w (chain.h):
+ * w_i -> -e w_i, w_{i+-1} -> w_{i+-1} + (1+e)/2 w_i.  Over one period of a
+ * repeating pattern the speeds are multiplied by the product M(e) of these
+ * matrices.  An inelastic collapse along the pattern needs the orbit to
+ * settle on a real eigenvector; where two eigenvalues of M(e) merge and turn
+ * complex the orbit starts to rotate and the collapse ends.  For a 4-sphere
+ * row (3x3 M) that happens where the discriminant of the characteristic
+ * cubic changes sign.
+ */
+#ifndef GR_CHAINTHEORY_H
+#define GR_CHAINTHEORY_H
+
+/* M(e) for the pattern (pairs 0..2 of a four-sphere row), row-major 3x3. */
+void gr_chaintheory_period_matrix(double e, const int *pattern, int len,
+                                  double m[9]);
+
+/* Discriminant of det(lambda I - M(e)): > 0 three distinct real
+ * eigenvalues, < 0 a complex pair. */
+double gr_chaintheory_discriminant(double e, const int *pattern, int len);
+
+#endif
