@@ -171,3 +171,11 @@ void gr_fsio_free_list(char **v, size_t n)
   free(v);
 }
 
+
+void gr_fsio_first_line(FILE *fp, char *out, size_t n)
+{
+  out[0] = '\0';
+  if (fp == NULL || fgets(out, (int)n, fp) == NULL)
+    out[0] = '\0';
+  out[strcspn(out, "\n")] = '\0';
+}

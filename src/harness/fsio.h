@@ -33,6 +33,10 @@ int gr_fsio_exists(const char *path);
 int gr_fsio_join(char *out, size_t n, const char *dir, const char *name,
                  struct gr_error *err);
 
+/* The first line read from fp, without its newline ("" when fp is NULL
+ * or empty). */
+void gr_fsio_first_line(FILE *fp, char *out, size_t n);
+
 /* Sorted names of the entries of dir ending with suffix ("" for all,
  * hidden ones skipped); free with gr_fsio_free_list.  GR_EIO when dir
  * cannot be read. */

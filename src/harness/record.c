@@ -60,13 +60,9 @@ static void record_grep(const char *file, const char *key, char sep, char *out,
 static void record_popen(const char *cmd, char *out, size_t n)
 {
   FILE *fp = popen(cmd, "r");
-  out[0] = '\0';
-  if (fp == NULL)
-    return;
-  if (fgets(out, (int)n, fp) == NULL)
-    out[0] = '\0';
-  out[strcspn(out, "\n")] = '\0';
-  pclose(fp);
+  gr_fsio_first_line(fp, out, n);
+  if (fp != NULL)
+    pclose(fp);
 }
 
 /* Replace tabs and newlines so a value stays on its header line. */

@@ -134,13 +134,9 @@ static int report_gnuplot_run(const char *gnuplot, const char *dir,
 static void report_firstline(const char *path, char *out, size_t n)
 {
   FILE *fp = fopen(path, "r");
-  out[0] = '\0';
-  if (fp == NULL)
-    return;
-  if (fgets(out, (int)n, fp) == NULL)
-    out[0] = '\0';
-  out[strcspn(out, "\n")] = '\0';
-  fclose(fp);
+  gr_fsio_first_line(fp, out, n);
+  if (fp != NULL)
+    fclose(fp);
 }
 
 /* Render one script to <stem>.<ext> via a temporary name and rename. */
