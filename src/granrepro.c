@@ -182,6 +182,10 @@ static int cmd_bench(struct cli *c)
   int rc;
   if ((rc = cli_select(c, sel, &n)) != 0 || (rc = cli_prepare_out(c->opt.out)) != 0)
     return rc;
+#ifdef _OPENMP
+  if (c->threads_set)
+    omp_set_num_threads(c->opt.threads);
+#endif
   cli_record_start(&rec, c, "bench", n == gr_nexperiments && c->nargs == 1 && strcmp(c->args[0], "all") == 0 ? "all" : sel[0]->key);
   printf("%-28s %13s  %-22s  %s\n", "kernel", "median wall", "[min, max]", "rate");
   for (i = 0; i < n && rc == 0; i++)
@@ -214,8 +218,7 @@ static int cmd_compare(struct cli *c)
   if (c->nargs != 2)
     return cli_die("compare needs two record files, A and B (found in %s/records/ after 'granrepro bench')%s", c->opt.out, "");
   snprintf(dir, sizeof dir, "%s/compare", c->opt.out);
-  if (gr_fsio_mkdirs(dir, &err) != GR_OK ||
-      gr_compare_records(c->args[0], c->args[1], dir, &text, &err) != GR_OK)
+  if (gr_compare_records(c->args[0], c->args[1], dir, &text, &err) != GR_OK)
     rc = cli_die("%s%s", err.msg, "");
   else
     fputs(gr_buf_str(&text), stdout);

@@ -166,6 +166,17 @@ static int ctx_row(struct gr_ctx *c, const char *quantity, const char *published
   return b->failed ? gr_error_set(&c->err, GR_ENOMEM, "out of memory") : GR_OK;
 }
 
+/* Hierarchical name of a published number: table/row, or table/row/col
+ * when the table has columns other than "value". */
+static void ctx_quantity(char *q, size_t n, const char *table, const char *row,
+                         const char *col)
+{
+  if (strcmp(col, "value") == 0)
+    snprintf(q, n, "%s/%s", table, row);
+  else
+    snprintf(q, n, "%s/%s/%s", table, row, col);
+}
+
 /* Look up (table,row,col), failing the run with a clear message. */
 static struct gr_refcell *ctx_cell_of(struct gr_ctx *c, const char *table,
                                       const char *row, const char *col)
@@ -201,10 +212,7 @@ int gr_ctx_compare(struct gr_ctx *c, const char *table, const char *row,
   if (cell == NULL || gr_ref_judge(cell, value, se, &j, &c->err) != GR_OK)
     return c->err.code;
   t = ctx_table(c, table);
-  if (strcmp(col, "value") == 0)
-    snprintf(q, sizeof q, "%s/%s", table, row);
-  else
-    snprintf(q, sizeof q, "%s/%s/%s", table, row, col);
+  ctx_quantity(q, sizeof q, table, row, col);
   snprintf(pub, sizeof pub, "%s", cell->text);
   if (cell->misprint) {
     snprintf(pub, sizeof pub, "%s (misprint; read %s)", cell->text, cell->predicted_text);
@@ -363,7 +371,7 @@ int gr_ctx_account(struct gr_ctx *c)
         const struct gr_refcell *cell = &t->cells[r * t->ncols + k];
         if (!cell->is_number || cell->used)
           continue;
-        snprintf(q, sizeof q, "%s/%s/%s", c->tables[i].name, t->rowkeys[r], t->cols[k]);
+        ctx_quantity(q, sizeof q, c->tables[i].name, t->rowkeys[r], t->cols[k]);
         ctx_row(c, q, cell->text, 0.0, "-", "-", GR_DIFFERS, "not computed: the experiment never compared this published number", NULL);
       }
   }
@@ -405,21 +413,6 @@ static int ctx_write_summary(struct gr_ctx *c, const char *dir)
                   : gr_fsio_write(path, gr_buf_str(&b), b.len, &c->err);
   gr_buf_free(&b);
   return rc;
-}
-
-/* Remove a flat folder and the files in it. */
-static void ctx_rmdir(const char *dir)
-{
-  char **v = NULL, path[4400];
-  size_t n = 0, i;
-  if (gr_fsio_list(dir, "", &v, &n) == GR_OK)
-    for (i = 0; i < n; i++) {
-      snprintf(path, sizeof path, "%s/%s", dir, v[i]);
-      unlink(path);
-    }
-  gr_fsio_free_list(v, n);
-  /* hidden leftovers (gnuplot temporaries) */
-  rmdir(dir);
 }
 
 /* Write every file of the report into dir. */
@@ -465,7 +458,7 @@ int gr_ctx_write(struct gr_ctx *c, int *nrendered)
     rc = gr_error_set(&c->err, GR_EIO, "cannot replace '%s': %s", dir, strerror(errno));
     rename(old, dir);
   }
-  ctx_rmdir(rc == GR_OK ? old : tmp);
+  gr_fsio_remove_flat(rc == GR_OK ? old : tmp);
   return rc;
 }
 

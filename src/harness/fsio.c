@@ -179,3 +179,20 @@ void gr_fsio_first_line(FILE *fp, char *out, size_t n)
     out[0] = '\0';
   out[strcspn(out, "\n")] = '\0';
 }
+
+void gr_fsio_remove_flat(const char *dir)
+{
+  char path[4400];
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  if (d != NULL) {
+    while ((e = readdir(d)) != NULL) {
+      if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+        continue;
+      snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+      unlink(path);
+    }
+    closedir(d);
+  }
+  rmdir(dir);
+}

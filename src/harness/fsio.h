@@ -33,6 +33,10 @@ int gr_fsio_exists(const char *path);
 int gr_fsio_join(char *out, size_t n, const char *dir, const char *name,
                  struct gr_error *err);
 
+/* Remove a folder holding only files (hidden ones included); errors are
+ * ignored (used to clean up temporary report folders). */
+void gr_fsio_remove_flat(const char *dir);
+
 /* The first line read from fp, without its newline ("" when fp is NULL
  * or empty). */
 void gr_fsio_first_line(FILE *fp, char *out, size_t n);

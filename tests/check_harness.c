@@ -1,0 +1,1018 @@
+/* granrepro tests: the harness (src/harness): text buffers, atomic files,
+ * records, record comparison, figure scripts, the run context and the
+ * HTML index.  Everything is written below a mkdtemp folder in /tmp,
+ * removed at the end; GNUPLOT is set to a missing file so nothing is
+ * rendered. */
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "harness/buf.h"
+#include "harness/compare.h"
+#include "harness/ctx.h"
+#include "harness/error.h"
+#include "harness/experiment.h"
+#include "harness/fsio.h"
+#include "harness/record.h"
+#include "harness/ref.h"
+#include "harness/report.h"
+
+static char scratch[] = "/tmp/granrepro-check-harness-XXXXXX";
+
+/* ------------------------------------------------------------ helpers */
+
+/* out = scratch/rel. */
+static void at(char *out, size_t n, const char *rel)
+{
+  int k = snprintf(out, n, "%s/%s", scratch, rel);
+  ck_assert_msg(k > 0 && (size_t)k < n, "path too long: %s", rel);
+}
+
+/* A fresh folder scratch/rel; its path in out. */
+static void fresh_dir(char *out, size_t n, const char *rel)
+{
+  at(out, n, rel);
+  ck_assert_msg(mkdir(out, 0777) == 0, "mkdir %s: %s", out, strerror(errno));
+}
+
+/* Write text to path with stdio (independent of gr_fsio_write). */
+static void spit(const char *path, const char *text)
+{
+  FILE *fp = fopen(path, "wb");
+  ck_assert_msg(fp != NULL, "cannot write %s: %s", path, strerror(errno));
+  ck_assert_int_eq(fputs(text, fp) >= 0, 1);
+  ck_assert_int_eq(fclose(fp), 0);
+}
+
+/* The whole file (caller frees); fails the test when unreadable. */
+static char *slurp(const char *path)
+{
+  struct gr_error err = {0, ""};
+  char *text = NULL;
+  int rc = gr_fsio_read(path, &text, NULL, &err);
+  ck_assert_msg(rc == GR_OK, "cannot read %s: %s", path, err.msg);
+  return text;
+}
+
+/* Does file path contain the string want? */
+static int file_has(const char *path, const char *want)
+{
+  char *text = slurp(path);
+  int found = strstr(text, want) != NULL;
+  free(text);
+  return found;
+}
+
+/* Number of entries of dir, hidden ones included (not . and ..). */
+static int count_entries(const char *dir)
+{
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  int n = 0;
+  ck_assert_msg(d != NULL, "cannot open %s", dir);
+  while ((e = readdir(d)) != NULL)
+    n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+  closedir(d);
+  return n;
+}
+
+/* Is path a folder? */
+static int is_dir(const char *path)
+{
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Remove path and everything below it. */
+static void rm_rf(const char *path)
+{
+  struct stat st;
+  DIR *d;
+  struct dirent *e;
+  char sub[4096];
+  if (lstat(path, &st) != 0)
+    return;
+  if (S_ISDIR(st.st_mode) && (d = opendir(path)) != NULL) {
+    while ((e = readdir(d)) != NULL) {
+      if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+        continue;
+      snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+      rm_rf(sub);
+    }
+    closedir(d);
+    rmdir(path);
+  } else {
+    unlink(path);
+  }
+}
+
+/* The line of text starting with prefix, copied to out ("" if none). */
+static const char *line_of(const char *text, const char *prefix, char *out,
+                           size_t n)
+{
+  const char *p = text;
+  size_t k = strlen(prefix), len;
+  out[0] = '\0';
+  while (p && *p) {
+    const char *nl = strchr(p, '\n');
+    len = nl ? (size_t)(nl - p) : strlen(p);
+    if (len >= k && strncmp(p, prefix, k) == 0) {
+      snprintf(out, n, "%.*s", (int)len, p);
+      break;
+    }
+    p = nl ? nl + 1 : NULL;
+  }
+  return out;
+}
+
+/* Field i (0-based) of a tab-separated line, copied to out. */
+static const char *field(const char *line, int i, char *out, size_t n)
+{
+  const char *p = line, *tab;
+  int k;
+  for (k = i; k > 0 && p; k--)
+    p = (tab = strchr(p, '\t')) ? tab + 1 : NULL;
+  ck_assert_msg(p != NULL, "no field %d in '%s'", i, line);
+  snprintf(out, n, "%.*s", (int)strcspn(p, "\t\n"), p);
+  return out;
+}
+
+/* ------------------------------------------------------------ gr_buf */
+
+/* Many small printfs grow the buffer; the text and length stay exact. */
+START_TEST(test_buf_growth)
+{
+  struct gr_buf b = GR_BUF_INIT;
+  char want[16];
+  size_t i;
+  ck_assert_str_eq(gr_buf_str(&b), "");
+  for (i = 0; i < 1000; i++)
+    ck_assert_int_eq(gr_buf_printf(&b, "%04zu;", i), GR_OK);
+  ck_assert_uint_eq(b.len, 5000);
+  ck_assert_uint_gt(b.cap, b.len);
+  ck_assert_uint_eq(strlen(gr_buf_str(&b)), 5000);
+  for (i = 0; i < 1000; i++) {
+    snprintf(want, sizeof want, "%04zu;", i);
+    ck_assert_msg(memcmp(b.s + 5 * i, want, 5) == 0, "piece %zu wrong", i);
+  }
+  ck_assert_int_eq(b.failed, 0);
+  gr_buf_free(&b);
+  ck_assert_ptr_null(b.s);
+  ck_assert_uint_eq(b.len, 0);
+  ck_assert_uint_eq(b.cap, 0);
+  ck_assert_str_eq(gr_buf_str(&b), "");
+}
+END_TEST
+
+/* One printf far larger than the first block, then appends. */
+START_TEST(test_buf_printf_large)
+{
+  struct gr_buf b = GR_BUF_INIT;
+  static char big[10001];
+  memset(big, 'x', sizeof big - 1);
+  big[sizeof big - 1] = '\0';
+  ck_assert_int_eq(gr_buf_printf(&b, "<%s>%d", big, 42), GR_OK);
+  ck_assert_uint_eq(b.len, 10000 + 4);
+  ck_assert_int_eq(b.s[0], '<');
+  ck_assert_int_eq(b.s[10001], '>');
+  ck_assert_str_eq(b.s + 10002, "42");
+  ck_assert_int_eq(gr_buf_append(&b, "tail", 2), GR_OK);
+  ck_assert_str_eq(b.s + 10002, "42ta");
+  ck_assert_int_eq(gr_buf_printf(&b, "%s", ""), GR_OK);
+  ck_assert_uint_eq(b.len, 10006);
+  gr_buf_free(&b);
+}
+END_TEST
+
+/* ------------------------------------------------------------ fsio */
+
+/* gr_fsio_write: right content, mode 0644, no temporary left, overwrites
+ * (also with shorter and empty text); failures leave nothing behind. */
+START_TEST(test_fsio_write)
+{
+  char dir[256], path[300], bad[300];
+  struct gr_error err = {0, ""};
+  struct stat st;
+  char *text;
+  size_t len;
+  fresh_dir(dir, sizeof dir, "fsio-write");
+  snprintf(path, sizeof path, "%s/out.txt", dir);
+  ck_assert_int_eq(gr_fsio_write(path, "hello\nworld\n", 12, &err), GR_OK);
+  ck_assert_int_eq(gr_fsio_read(path, &text, &len, &err), GR_OK);
+  ck_assert_uint_eq(len, 12);
+  ck_assert_str_eq(text, "hello\nworld\n");
+  free(text);
+  ck_assert_int_eq(count_entries(dir), 1);
+  ck_assert_int_eq(stat(path, &st), 0);
+  ck_assert_int_eq(st.st_mode & 0777, 0644);
+
+  ck_assert_int_eq(gr_fsio_write(path, "short", 5, &err), GR_OK);
+  text = slurp(path);
+  ck_assert_str_eq(text, "short");
+  free(text);
+  ck_assert_int_eq(gr_fsio_write(path, "", 0, &err), GR_OK);
+  ck_assert_int_eq(gr_fsio_read(path, &text, &len, &err), GR_OK);
+  ck_assert_uint_eq(len, 0);
+  free(text);
+  ck_assert_int_eq(count_entries(dir), 1);
+  ck_assert_int_eq(err.code, GR_OK);
+
+  /* a folder in the way: the rename fails, the temporary is removed */
+  snprintf(bad, sizeof bad, "%s/sub", dir);
+  ck_assert_int_eq(mkdir(bad, 0777), 0);
+  ck_assert_int_eq(gr_fsio_write(bad, "x", 1, &err), GR_EIO);
+  ck_assert_ptr_nonnull(strstr(err.msg, bad));
+  ck_assert_ptr_null(strchr(err.msg, '\n'));
+  ck_assert(is_dir(bad));
+  ck_assert_int_eq(count_entries(dir), 2);
+  ck_assert_int_eq(count_entries(bad), 0);
+
+  /* a missing folder: GR_EIO naming the path, nothing created */
+  gr_error_clear(&err);
+  snprintf(bad, sizeof bad, "%s/nosuch/out.txt", dir);
+  ck_assert_int_eq(gr_fsio_write(bad, "x", 1, &err), GR_EIO);
+  ck_assert_ptr_nonnull(strstr(err.msg, bad));
+  ck_assert_int_eq(count_entries(dir), 2);
+
+  /* gr_fsio_read of a missing file fails with the path */
+  gr_error_clear(&err);
+  text = NULL;
+  ck_assert_int_ne(gr_fsio_read(bad, &text, NULL, &err), GR_OK);
+  ck_assert_ptr_nonnull(strstr(err.msg, bad));
+  ck_assert(!gr_fsio_exists(bad));
+  ck_assert(gr_fsio_exists(path));
+  ck_assert(!gr_fsio_exists(dir));
+}
+END_TEST
+
+/* gr_fsio_mkdirs: nested folders, idempotent, trailing slash; a regular
+ * file on the way is an error naming it. */
+START_TEST(test_fsio_mkdirs)
+{
+  char base[256], path[400], file[400];
+  struct gr_error err = {0, ""};
+  fresh_dir(base, sizeof base, "fsio-mkdirs");
+  snprintf(path, sizeof path, "%s/a/b/c/d", base);
+  ck_assert_int_eq(gr_fsio_mkdirs(path, &err), GR_OK);
+  ck_assert(is_dir(path));
+  snprintf(path, sizeof path, "%s/a/b", base);
+  ck_assert(is_dir(path));
+  snprintf(path, sizeof path, "%s/a/b/c/d", base);
+  ck_assert_int_eq(gr_fsio_mkdirs(path, &err), GR_OK);
+  snprintf(path, sizeof path, "%s/a/e/", base);
+  ck_assert_int_eq(gr_fsio_mkdirs(path, &err), GR_OK);
+  snprintf(path, sizeof path, "%s/a/e", base);
+  ck_assert(is_dir(path));
+  ck_assert_int_eq(err.code, GR_OK);
+  ck_assert_int_eq(gr_fsio_check_writable(path, &err), GR_OK);
+
+  snprintf(file, sizeof file, "%s/afile", base);
+  spit(file, "x");
+  snprintf(path, sizeof path, "%s/afile/sub/deeper", base);
+  ck_assert_int_eq(gr_fsio_mkdirs(path, &err), GR_EIO);
+  ck_assert_ptr_nonnull(strstr(err.msg, file));
+  ck_assert(!is_dir(path));
+  gr_error_clear(&err);
+  ck_assert_int_eq(gr_fsio_check_writable(file, &err), GR_EIO);
+  gr_error_clear(&err);
+  ck_assert_int_eq(gr_fsio_mkdirs("", &err), GR_EINPUT);
+}
+END_TEST
+
+/* gr_fsio_list: sorted, filtered by suffix, hidden names skipped, more
+ * names than the first allocation; a missing folder is GR_EIO. */
+START_TEST(test_fsio_list)
+{
+  static const char *names[] = {"b.dat", "a.dat", "z.dat", "c.gp", ".hidden.dat", "dat", "mid.dat.bak"};
+  char dir[256], path[400], want[32], **v = NULL;
+  size_t n = 0, i;
+  fresh_dir(dir, sizeof dir, "fsio-list");
+  ck_assert_int_eq(gr_fsio_list(dir, "", &v, &n), GR_OK);
+  ck_assert_uint_eq(n, 0);
+  gr_fsio_free_list(v, n);
+  for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    spit(path, "");
+  }
+  ck_assert_int_eq(gr_fsio_list(dir, ".dat", &v, &n), GR_OK);
+  ck_assert_uint_eq(n, 3);
+  ck_assert_str_eq(v[0], "a.dat");
+  ck_assert_str_eq(v[1], "b.dat");
+  ck_assert_str_eq(v[2], "z.dat");
+  gr_fsio_free_list(v, n);
+  ck_assert_int_eq(gr_fsio_list(dir, "", &v, &n), GR_OK);
+  ck_assert_uint_eq(n, 6);
+  ck_assert_str_eq(v[0], "a.dat");
+  ck_assert_str_eq(v[1], "b.dat");
+  ck_assert_str_eq(v[2], "c.gp");
+  ck_assert_str_eq(v[3], "dat");
+  ck_assert_str_eq(v[4], "mid.dat.bak");
+  ck_assert_str_eq(v[5], "z.dat");
+  gr_fsio_free_list(v, n);
+
+  /* 40 names created in reverse order come back sorted */
+  for (i = 40; i-- > 0;) {
+    snprintf(path, sizeof path, "%s/f%02zu.x", dir, i);
+    spit(path, "");
+  }
+  ck_assert_int_eq(gr_fsio_list(dir, ".x", &v, &n), GR_OK);
+  ck_assert_uint_eq(n, 40);
+  for (i = 0; i < n; i++) {
+    snprintf(want, sizeof want, "f%02zu.x", i);
+    ck_assert_str_eq(v[i], want);
+  }
+  gr_fsio_free_list(v, n);
+
+  snprintf(path, sizeof path, "%s/nosuch", dir);
+  ck_assert_int_eq(gr_fsio_list(path, "", &v, &n), GR_EIO);
+  ck_assert_uint_eq(n, 0);
+}
+END_TEST
+
+/* gr_fsio_first_line: the first line without its newline. */
+START_TEST(test_fsio_first_line)
+{
+  char dir[256], path[400], line[64];
+  FILE *fp;
+  fresh_dir(dir, sizeof dir, "fsio-first-line");
+  snprintf(path, sizeof path, "%s/two", dir);
+  spit(path, "first line\nsecond\n");
+  fp = fopen(path, "r");
+  gr_fsio_first_line(fp, line, sizeof line);
+  ck_assert_str_eq(line, "first line");
+  fclose(fp);
+  fp = fopen(path, "r");
+  gr_fsio_first_line(fp, line, 4);
+  ck_assert_str_eq(line, "fir");
+  fclose(fp);
+  snprintf(path, sizeof path, "%s/empty", dir);
+  spit(path, "");
+  fp = fopen(path, "r");
+  strcpy(line, "junk");
+  gr_fsio_first_line(fp, line, sizeof line);
+  ck_assert_str_eq(line, "");
+  fclose(fp);
+  strcpy(line, "junk");
+  gr_fsio_first_line(NULL, line, sizeof line);
+  ck_assert_str_eq(line, "");
+}
+END_TEST
+
+/* ------------------------------------------------------------ records */
+
+/* A bench record with every header field set. */
+static void sample_record(struct gr_record *r)
+{
+  memset(r, 0, sizeof *r);
+  snprintf(r->machine.host, sizeof r->machine.host, "test host/1");
+  snprintf(r->machine.cpu, sizeof r->machine.cpu, "Test CPU @ 1.00GHz");
+  r->machine.cores = 8;
+  r->machine.memory_kib = 16384000;
+  snprintf(r->machine.os, sizeof r->machine.os, "TestOS 1.0 (x)");
+  snprintf(r->machine.compiler, sizeof r->machine.compiler, "gcc 99.1");
+  snprintf(r->machine.cflags, sizeof r->machine.cflags, "-O2 -g -fopenmp");
+  snprintf(r->machine.gsl, sizeof r->machine.gsl, "2.7.1");
+  snprintf(r->machine.revision, sizeof r->machine.revision, "0123456789ab-dirty");
+  snprintf(r->kind, sizeof r->kind, "bench");
+  snprintf(r->experiment, sizeof r->experiment, "c12");
+  snprintf(r->date, sizeof r->date, "2026-01-02T03:04:05Z");
+  snprintf(r->mode, sizeof r->mode, "quick");
+  r->seed = 4294967295UL;
+  r->threads = 3;
+  ck_assert_int_eq(gr_record_add(r, "c12/sweep", 1, 0.125, 0.25, 10001, "collisions"), GR_OK);
+  ck_assert_int_eq(gr_record_add(r, "c12/sweep", 2, 0.0015, 2.5e-3, 0.1, "collisions"), GR_OK);
+  ck_assert_int_eq(gr_record_add(r, "c12/phase x", 0, 3.0, 2.0, 0.0, ""), GR_OK);
+}
+
+/* gr_record_write then gr_record_load: the file name and every header
+ * field and row come back. */
+START_TEST(test_record_roundtrip)
+{
+  char dir[256], want[512], path[512];
+  struct gr_record r, l;
+  struct gr_error err = {0, ""};
+  size_t i;
+  at(dir, sizeof dir, "records/new");  /* created by gr_record_write */
+  sample_record(&r);
+  ck_assert_int_eq(gr_record_write(dir, &r, path, sizeof path, &err), GR_OK);
+  snprintf(want, sizeof want, "%s/test_host_1-20260102T030405Z-c12-bench.tsv", dir);
+  ck_assert_str_eq(path, want);
+  ck_assert_int_eq(count_entries(dir), 1);
+  ck_assert(file_has(path, "# granrepro record\n# kind: bench\n"));
+
+  ck_assert_int_eq(gr_record_load(path, &l, &err), GR_OK);
+  ck_assert_str_eq(l.kind, "bench");
+  ck_assert_str_eq(l.experiment, "c12");
+  ck_assert_str_eq(l.date, "2026-01-02T03:04:05Z");
+  ck_assert_str_eq(l.mode, "quick");
+  ck_assert_uint_eq(l.seed, 4294967295UL);
+  ck_assert_int_eq(l.threads, 3);
+  ck_assert_str_eq(l.machine.host, "test host/1");
+  ck_assert_str_eq(l.machine.cpu, "Test CPU @ 1.00GHz");
+  ck_assert_int_eq(l.machine.cores, 8);
+  ck_assert_int_eq(l.machine.memory_kib, 16384000);
+  ck_assert_str_eq(l.machine.os, "TestOS 1.0 (x)");
+  ck_assert_str_eq(l.machine.compiler, "gcc 99.1");
+  ck_assert_str_eq(l.machine.cflags, "-O2 -g -fopenmp");
+  ck_assert_str_eq(l.machine.gsl, "2.7.1");
+  ck_assert_str_eq(l.machine.revision, "0123456789ab-dirty");
+  ck_assert_uint_eq(l.nrows, 3);
+  for (i = 0; i < 3; i++) {
+    ck_assert_str_eq(l.rows[i].name, r.rows[i].name);
+    ck_assert_int_eq(l.rows[i].sample, r.rows[i].sample);
+    ck_assert_double_eq(l.rows[i].wall, r.rows[i].wall);
+    ck_assert_double_eq(l.rows[i].cpu, r.rows[i].cpu);
+    ck_assert_double_eq(l.rows[i].work, r.rows[i].work);
+  }
+  ck_assert_str_eq(l.rows[0].unit, "collisions");
+  ck_assert_str_eq(l.rows[2].unit, "-");
+  gr_record_free(&l);
+  ck_assert_ptr_null(l.rows);
+
+  /* a run record has no "-bench" suffix */
+  snprintf(r.kind, sizeof r.kind, "run");
+  ck_assert_int_eq(gr_record_write(dir, &r, path, sizeof path, &err), GR_OK);
+  snprintf(want, sizeof want, "%s/test_host_1-20260102T030405Z-c12.tsv", dir);
+  ck_assert_str_eq(path, want);
+  ck_assert_int_eq(count_entries(dir), 2);
+  gr_record_free(&r);
+  ck_assert_int_eq(err.code, GR_OK);
+}
+END_TEST
+
+/* gr_record_machine describes this machine and build. */
+START_TEST(test_record_machine)
+{
+  struct gr_machine m;
+  gr_record_machine(&m);
+  ck_assert_str_ne(m.host, "");
+  ck_assert_str_ne(m.cpu, "");
+  ck_assert_int_ge(m.cores, 1);
+  ck_assert_str_ne(m.gsl, "");
+  ck_assert_str_ne(m.revision, "");
+  ck_assert_ptr_null(strchr(m.cpu, '\t'));
+  ck_assert_ptr_null(strchr(m.os, '\n'));
+}
+END_TEST
+
+/* Load text as a record at scratch/records/bad/name: expect GR_EINPUT with
+ * "path:line:" and the fragment what, and no rows kept. */
+static void record_bad(const char *name, const char *text, int line,
+                       const char *what)
+{
+  char path[512], prefix[600];
+  struct gr_record r;
+  struct gr_error err = {0, ""};
+  at(path, sizeof path, "records/bad");
+  ck_assert_int_eq(gr_fsio_mkdirs(path, &err), GR_OK);
+  at(path, sizeof path, "records/bad/");
+  strncat(path, name, sizeof path - strlen(path) - 1);
+  spit(path, text);
+  ck_assert_msg(gr_record_load(path, &r, &err) == GR_EINPUT, "%s accepted", name);
+  snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
+  ck_assert_msg(strncmp(err.msg, prefix, strlen(prefix)) == 0, "want '%s', got '%s'", prefix, err.msg);
+  ck_assert_msg(strstr(err.msg, what) != NULL, "want '%s' in '%s'", what, err.msg);
+  ck_assert_ptr_null(r.rows);
+  ck_assert_uint_eq(r.nrows, 0);
+}
+
+#define REC_HEAD "# granrepro record\n# kind: bench\nname\tsample\twall_s\tcpu_s\twork\tunit\n"
+
+/* Malformed records are rejected with "path:line: ..."; CRLF is fine. */
+START_TEST(test_record_malformed)
+{
+  char path[512];
+  struct gr_record r;
+  struct gr_error err = {0, ""};
+  record_bad("notrec.tsv", "hello\tworld\n", 1, "not a granrepro record");
+  record_bad("empty.tsv", "", 1, "not a granrepro record");
+  record_bad("fields.tsv", REC_HEAD "k\t1\t0.5\t0.5\t1\tu\nk\t2\t0.5\t0.5\t1\n", 5, "6 tab-separated fields");
+  record_bad("extra.tsv", REC_HEAD "k\t1\t0.5\t0.5\t1\tu\textra\n", 4, "6 tab-separated fields");
+  record_bad("sample.tsv", REC_HEAD "k\tone\t0.5\t0.5\t1\tu\n", 4, "'one'");
+  record_bad("wall.tsv", REC_HEAD "k\t1\tfast\t0.5\t1\tu\n", 4, "'fast'");
+  record_bad("colhdr.tsv", "# granrepro record\n# kind: bench\nwrong\theader\n", 3, "column header");
+
+  /* CRLF line ends: accepted, no CR kept */
+  at(path, sizeof path, "records/bad/crlf.tsv");
+  spit(path, "# granrepro record\r\n# kind: bench\r\n# experiment: c12\r\n"
+             "name\tsample\twall_s\tcpu_s\twork\tunit\r\nk\t1\t0.5\t0.25\t10\truns\r\n");
+  ck_assert_int_eq(gr_record_load(path, &r, &err), GR_OK);
+  ck_assert_str_eq(r.experiment, "c12");
+  ck_assert_uint_eq(r.nrows, 1);
+  ck_assert_str_eq(r.rows[0].unit, "runs");
+  ck_assert_double_eq(r.rows[0].wall, 0.5);
+  gr_record_free(&r);
+
+  at(path, sizeof path, "records/bad/nosuch.tsv");
+  ck_assert_int_ne(gr_record_load(path, &r, &err), GR_OK);
+  ck_assert_ptr_nonnull(strstr(err.msg, path));
+}
+END_TEST
+
+/* ------------------------------------------------------------ compare */
+
+/* Write a bench record to scratch/rel: 9 samples of "x/fast" with wall
+ * f * (1 + i/100), 9 of "x/flat" (the same in every record) and 9 of
+ * only_kernel; its path in path. */
+static void bench_record(const char *rel, double f, const char *only_kernel,
+                         char *path, size_t n)
+{
+  char dir[256];
+  struct gr_record r;
+  struct gr_error err = {0, ""};
+  int i;
+  at(dir, sizeof dir, rel);
+  sample_record(&r);
+  r.nrows = 0;
+  for (i = 1; i <= 9; i++) {
+    ck_assert_int_eq(gr_record_add(&r, "x/fast", i, f * (1.0 + i / 100.0), f, 1000, "runs"), GR_OK);
+    ck_assert_int_eq(gr_record_add(&r, "x/flat", i, 0.2 + i / 1000.0, 0.2, 0, "-"), GR_OK);
+    ck_assert_int_eq(gr_record_add(&r, only_kernel, i, 1.0, 1.0, 0, "-"), GR_OK);
+  }
+  ck_assert_int_eq(gr_record_write(dir, &r, path, n, &err), GR_OK);
+  gr_record_free(&r);
+}
+
+/* The decision column of the kernel's row in a comparison text. */
+static const char *decision(const char *text, const char *kernel, char *out,
+                            size_t n)
+{
+  char line[512], prefix[64], name[64], d[32];
+  int na, nb;
+  snprintf(prefix, sizeof prefix, "%s ", kernel);
+  line_of(text, prefix, line, sizeof line);
+  ck_assert_msg(line[0] != '\0', "no row for %s in:\n%s", kernel, text);
+  ck_assert_int_eq(sscanf(line, "%63s %d %d %*s %*s %*s %*s %*s %31s", name, &na, &nb, d), 4);
+  ck_assert_int_eq(na, 9);
+  ck_assert_int_eq(nb, 9);
+  snprintf(out, n, "%s", d);
+  return out;
+}
+
+/* gr_compare_records: B with half the wall times is "faster" (and A
+ * against B "slower"), equal samples are "same", kernels in one record
+ * only are listed; compare.dat and compare.gp are written. */
+START_TEST(test_compare_records)
+{
+  char pa[512], pb[512], out[256], dat[300], gp[300], d[32], line[256], f[64];
+  struct gr_buf text = GR_BUF_INIT;
+  struct gr_error err = {0, ""};
+  char *s;
+  bench_record("cmp/a", 1.0, "x/gone", pa, sizeof pa);
+  bench_record("cmp/b", 0.5, "x/new", pb, sizeof pb);
+  at(out, sizeof out, "cmp/out");
+  ck_assert_int_eq(gr_compare_records(pa, pb, out, &text, &err), GR_OK);
+  s = text.s;
+  ck_assert_str_eq(decision(s, "x/fast", d, sizeof d), "faster");
+  ck_assert_str_eq(decision(s, "x/flat", d, sizeof d), "same");
+  ck_assert_ptr_nonnull(strstr(s, "only in A: x/gone\n"));
+  ck_assert_ptr_nonnull(strstr(s, "only in B: x/new\n"));
+  ck_assert_ptr_nonnull(strstr(s, "not rendered"));
+  ck_assert_ptr_nonnull(strstr(s, pa));
+  ck_assert_ptr_nonnull(strstr(s, pb));
+  gr_buf_free(&text);
+
+  /* compare.dat: index kernel ratio p decision, kernels in both records */
+  snprintf(dat, sizeof dat, "%s/compare.dat", out);
+  s = slurp(dat);
+  line_of(s, "0\t", line, sizeof line);
+  ck_assert_str_eq(field(line, 1, f, sizeof f), "x/fast");
+  ck_assert_str_eq(field(line, 2, f, sizeof f), "0.5");
+  ck_assert_double_lt(strtod(field(line, 3, f, sizeof f), NULL), 0.01);
+  ck_assert_str_eq(field(line, 4, f, sizeof f), "faster");
+  line_of(s, "1\t", line, sizeof line);
+  ck_assert_str_eq(field(line, 1, f, sizeof f), "x/flat");
+  ck_assert_str_eq(field(line, 2, f, sizeof f), "1");
+  ck_assert_str_eq(field(line, 4, f, sizeof f), "same");
+  line_of(s, "2\t", line, sizeof line);
+  ck_assert_str_eq(line, "");
+  free(s);
+  snprintf(gp, sizeof gp, "%s/compare.gp", out);
+  ck_assert(file_has(gp, "\nplot "));
+  ck_assert(file_has(gp, "compare.dat"));
+
+  /* the other way round: slower; without outdir nothing is written */
+  rm_rf(out);
+  ck_assert_int_eq(gr_compare_records(pb, pa, NULL, &text, &err), GR_OK);
+  ck_assert_str_eq(decision(text.s, "x/fast", d, sizeof d), "slower");
+  ck_assert_str_eq(decision(text.s, "x/flat", d, sizeof d), "same");
+  ck_assert(!is_dir(out));
+  gr_buf_free(&text);
+
+  /* a record against itself: every kernel the same */
+  ck_assert_int_eq(gr_compare_records(pa, pa, NULL, &text, &err), GR_OK);
+  ck_assert_str_eq(decision(text.s, "x/fast", d, sizeof d), "same");
+  ck_assert_str_eq(decision(text.s, "x/flat", d, sizeof d), "same");
+  ck_assert_str_eq(decision(text.s, "x/gone", d, sizeof d), "same");
+  gr_buf_free(&text);
+  ck_assert_int_eq(err.code, GR_OK);
+}
+END_TEST
+
+/* gr_compare_records refuses records without bench samples and files
+ * that are not records. */
+START_TEST(test_compare_bad)
+{
+  char dir[256], run[512], bench[512], junk[300];
+  struct gr_record r;
+  struct gr_buf text = GR_BUF_INIT;
+  struct gr_error err = {0, ""};
+  at(dir, sizeof dir, "cmp-bad");
+  sample_record(&r);
+  r.nrows = 0;
+  snprintf(r.kind, sizeof r.kind, "run");
+  ck_assert_int_eq(gr_record_add(&r, "c12/total", 0, 1.0, 1.0, 0, "-"), GR_OK);
+  ck_assert_int_eq(gr_record_write(dir, &r, run, sizeof run, &err), GR_OK);
+  gr_record_free(&r);
+  bench_record("cmp-bad", 1.0, "x/other", bench, sizeof bench);
+  ck_assert_int_eq(gr_compare_records(run, bench, NULL, &text, &err), GR_EINPUT);
+  ck_assert_ptr_nonnull(strstr(err.msg, "no bench samples"));
+  ck_assert_ptr_nonnull(strstr(err.msg, run));
+  gr_error_clear(&err);
+  snprintf(junk, sizeof junk, "%s/junk.tsv", dir);
+  spit(junk, "not a record\n");
+  ck_assert_int_eq(gr_compare_records(bench, junk, NULL, &text, &err), GR_EINPUT);
+  ck_assert_ptr_nonnull(strstr(err.msg, junk));
+  gr_buf_free(&text);
+}
+END_TEST
+
+/* ------------------------------------------------------------ figures */
+
+/* gr_report_write_figure: a script naming its data, with the title
+ * (quotes escaped), labels, setup and the plot command. */
+START_TEST(test_report_figure)
+{
+  char dir[256], path[300], missing[300];
+  struct gr_error err = {0, ""};
+  struct gr_figure f = {"fig1", "data1", "Title with \"quotes\" and \\", "x label", "y label",
+                        "set logscale y\nset key off", "data using 1:2 with lines title 'a'"};
+  char *s;
+  fresh_dir(dir, sizeof dir, "figure");
+  ck_assert_int_eq(gr_report_write_figure(dir, &f, &err), GR_OK);
+  snprintf(path, sizeof path, "%s/fig1.gp", dir);
+  s = slurp(path);
+  ck_assert_ptr_nonnull(strstr(s, "set title \"Title with \\\"quotes\\\" and \\\\\"\n"));
+  ck_assert_ptr_nonnull(strstr(s, "set xlabel \"x label\"\n"));
+  ck_assert_ptr_nonnull(strstr(s, "set ylabel \"y label\"\n"));
+  ck_assert_ptr_nonnull(strstr(s, "\nset logscale y\nset key off\nplot data using 1:2 with lines title 'a'\n"));
+  ck_assert_ptr_nonnull(strstr(s, "\"data1.dat\""));
+  ck_assert_ptr_nonnull(strstr(s, "\"fig1.svg\""));
+  free(s);
+  ck_assert_int_eq(count_entries(dir), 1);
+
+  /* no setup lines */
+  f.name = "fig2";
+  f.setup = NULL;
+  ck_assert_int_eq(gr_report_write_figure(dir, &f, &err), GR_OK);
+  snprintf(path, sizeof path, "%s/fig2.gp", dir);
+  ck_assert(file_has(path, "set ylabel \"y label\"\nplot data using 1:2"));
+
+  snprintf(missing, sizeof missing, "%s/nosuch", dir);
+  ck_assert_int_ne(gr_report_write_figure(missing, &f, &err), GR_OK);
+  ck_assert_ptr_nonnull(strstr(err.msg, missing));
+
+  /* GNUPLOT names a missing program: nothing is rendered */
+  ck_assert_ptr_null(gr_report_gnuplot());
+}
+END_TEST
+
+/* ------------------------------------------------------------ context */
+
+/* The fake experiment: three comparisons (one off), an informative row,
+ * a data set with a figure, a note and a timed phase; the published
+ * number "unused" is never compared. */
+static int fake_run(struct gr_ctx *ctx)
+{
+  struct gr_figure f = {"fake-fig", "fake-series", "Fake series", "t", "x", NULL,
+                        "data using 1:2 with lines"};
+  struct gr_data *d;
+  gr_ctx_phase_begin(ctx, "compare");
+  ck_assert_int_eq(gr_ctx_compare(ctx, "tab", "good", "value", 1.25, 0.0, "computed"), GR_OK);
+  ck_assert_int_eq(gr_ctx_compare(ctx, "tab", "bad", "value", 2.6, 0.0, NULL), GR_OK);
+  ck_assert_int_eq(gr_ctx_compare(ctx, "tab", "bad", "other", 7.0, 0.0, NULL), GR_OK);
+  gr_ctx_phase_end(ctx);
+  ck_assert_int_eq(gr_ctx_informative(ctx, "fake/info", 42.0, "nothing published"), GR_OK);
+  d = gr_ctx_data(ctx, "fake-series", "t x");
+  ck_assert_ptr_nonnull(d);
+  ck_assert_int_eq(gr_data_printf(d, "%d %d\n", 0, 1), GR_OK);
+  ck_assert_int_eq(gr_data_printf(d, "%d %d\n", 1, 4), GR_OK);
+  ck_assert_int_eq(gr_ctx_figure(ctx, &f), GR_OK);
+  return gr_ctx_note(ctx, "A note with %d parts.", 2);
+}
+
+static const struct gr_experiment fake_exp = {
+  "fake", "A fake experiment & co", "Nobody, Nowhere 1 (2026)", "fake", fake_run, NULL, 0};
+
+#define FAKE_TABLE \
+  "# source: granrepro test suite\n" \
+  "# quantity: made-up numbers\n" \
+  "key\tvalue\tother\tnote\n" \
+  "good\t1.25\t-\tfirst row\n" \
+  "bad\t2.5\t7\t-\n" \
+  "unused\t3.0\t-\t-\n"
+
+/* base/ref/fake/tab.tsv holding FAKE_TABLE; refdir = base/ref. */
+static void fake_reference(const char *base, char *refdir, size_t nr, char *tab,
+                           size_t nt)
+{
+  snprintf(refdir, nr, "%s/ref", base);
+  snprintf(tab, nt, "%s/fake", refdir);
+  ck_assert_int_eq(mkdir(refdir, 0777), 0);
+  ck_assert_int_eq(mkdir(tab, 0777), 0);
+  strncat(tab, "/tab.tsv", nt - strlen(tab) - 1);
+  spit(tab, FAKE_TABLE);
+}
+
+/* The summary row of quantity q (field 0), or fail. */
+static const char *summary_row(const char *summary, const char *q, char *out,
+                               size_t n)
+{
+  char prefix[128];
+  snprintf(prefix, sizeof prefix, "%s\t", q);
+  line_of(summary, prefix, out, n);
+  ck_assert_msg(out[0] != '\0', "no row %s in summary:\n%s", q, summary);
+  return out;
+}
+
+/* A context of the fake experiment, run and accounted for. */
+static struct gr_ctx *fake_ctx(const struct gr_options *opt)
+{
+  struct gr_ctx *ctx = gr_ctx_new(&fake_exp, opt);
+  ck_assert_ptr_nonnull(ctx);
+  ck_assert_int_eq(fake_exp.run(ctx), GR_OK);
+  ck_assert_int_eq(gr_ctx_account(ctx), GR_OK);
+  return ctx;
+}
+
+/* A whole run context: verdicts against a reference table, "not
+ * computed" for the unused number, the report files; failed rewrites
+ * leave the earlier report intact; the index shows the verdicts. */
+START_TEST(test_ctx_lifecycle)
+{
+  char base[256], refdir[300], tab[400], out[300], rep[400], path[500], blocker[500];
+  char afile[300], below[320];
+  char row[512], f[128], *summary, *again;
+  struct gr_options opt;
+  struct gr_ctx *ctx;
+  struct gr_record rec;
+  int counts[4], nr = 0;
+
+  fresh_dir(base, sizeof base, "ctx");
+  fake_reference(base, refdir, sizeof refdir, tab, sizeof tab);
+  snprintf(out, sizeof out, "%s/out", base);
+  ck_assert_int_eq(mkdir(out, 0777), 0);
+  snprintf(rep, sizeof rep, "%s/fake", out);
+
+  memset(&opt, 0, sizeof opt);
+  opt.quick = 1;
+  opt.seed = 7;
+  opt.out = out;
+  opt.refdir = refdir;
+  ctx = gr_ctx_new(&fake_exp, &opt);
+  ck_assert_ptr_nonnull(ctx);
+  ck_assert_int_eq(gr_ctx_quick(ctx), 1);
+  ck_assert_uint_eq(gr_ctx_seed(ctx), 7);
+  ck_assert_int_eq(fake_exp.run(ctx), GR_OK);
+  gr_ctx_counts(ctx, counts);
+  ck_assert_int_eq(counts[GR_REPRODUCED], 2);
+  ck_assert_int_eq(counts[GR_DIFFERS], 1);
+  ck_assert_int_eq(counts[GR_EXPECTED], 0);
+  ck_assert_int_eq(counts[GR_INFORMATIVE], 1);
+  ck_assert_int_eq(gr_ctx_account(ctx), GR_OK);
+  gr_ctx_counts(ctx, counts);
+  ck_assert_int_eq(counts[GR_REPRODUCED], 2);
+  ck_assert_int_eq(counts[GR_DIFFERS], 2);
+  ck_assert_int_eq(counts[GR_INFORMATIVE], 1);
+  ck_assert_int_eq(gr_ctx_write(ctx, &nr), GR_OK);
+  ck_assert_int_eq(nr, -1);
+  ck_assert_int_eq(gr_ctx_error(ctx)->code, GR_OK);
+
+  /* phases go to the record */
+  memset(&rec, 0, sizeof rec);
+  ck_assert_int_eq(gr_ctx_record_phases(ctx, &rec), GR_OK);
+  ck_assert_uint_eq(rec.nrows, 1);
+  ck_assert_str_eq(rec.rows[0].name, "fake/compare");
+  ck_assert_int_eq(rec.rows[0].sample, 0);
+  ck_assert_double_ge(rec.rows[0].wall, 0.0);
+  gr_record_free(&rec);
+  gr_ctx_free(ctx);
+
+  /* summary.tsv: provenance, header, one row per verdict */
+  snprintf(path, sizeof path, "%s/summary.tsv", rep);
+  summary = slurp(path);
+  ck_assert_ptr_nonnull(strstr(summary, "# experiment: fake\n"));
+  ck_assert_ptr_nonnull(strstr(summary, "# title: A fake experiment & co\n"));
+  ck_assert_ptr_nonnull(strstr(summary, "# mode: quick\n# seed: 7\n"));
+  ck_assert_ptr_nonnull(strstr(summary, "\nquantity\tpublished\treproduced\tdelta\ttolerance\tverdict\tnote\n"));
+  summary_row(summary, "tab/good", row, sizeof row);
+  ck_assert_str_eq(field(row, 1, f, sizeof f), "1.25");
+  ck_assert_str_eq(field(row, 2, f, sizeof f), "1.25");
+  ck_assert_str_eq(field(row, 5, f, sizeof f), "reproduced");
+  ck_assert_str_eq(field(row, 6, f, sizeof f), "computed; first row");
+  summary_row(summary, "tab/bad", row, sizeof row);
+  ck_assert_str_eq(field(row, 1, f, sizeof f), "2.5");
+  ck_assert_str_eq(field(row, 2, f, sizeof f), "2.6");
+  ck_assert_str_eq(field(row, 5, f, sizeof f), "differs");
+  summary_row(summary, "tab/bad/other", row, sizeof row);
+  ck_assert_str_eq(field(row, 1, f, sizeof f), "7");
+  ck_assert_str_eq(field(row, 5, f, sizeof f), "reproduced");
+  summary_row(summary, "tab/unused", row, sizeof row);
+  ck_assert_str_eq(field(row, 1, f, sizeof f), "3.0");
+  ck_assert_str_eq(field(row, 5, f, sizeof f), "differs");
+  ck_assert_ptr_nonnull(strstr(field(row, 6, f, sizeof f), "not computed"));
+  summary_row(summary, "fake/info", row, sizeof row);
+  ck_assert_str_eq(field(row, 5, f, sizeof f), "informative");
+  ck_assert_ptr_null(strstr(summary, "tab/good/other"));
+
+  /* the other files of the report, and nothing else anywhere */
+  snprintf(path, sizeof path, "%s/fake-series.dat", rep);
+  again = slurp(path);
+  ck_assert_str_eq(again, "# t x\n0 1\n1 4\n");
+  free(again);
+  snprintf(path, sizeof path, "%s/notes.md", rep);
+  again = slurp(path);
+  ck_assert_str_eq(again, "A note with 2 parts.\n\n");
+  free(again);
+  snprintf(path, sizeof path, "%s/fake-fig.gp", rep);
+  ck_assert(file_has(path, "Fake series"));
+  ck_assert_int_eq(count_entries(rep), 4);
+  ck_assert_int_eq(count_entries(out), 1);
+
+  /* a second write whose fresh folder cannot be created fails and
+   * leaves the earlier report exactly as it was */
+  opt.seed = 8;
+  ctx = fake_ctx(&opt);
+  snprintf(blocker, sizeof blocker, "%s/.fake.new-%ld", out, (long)getpid());
+  spit(blocker, "in the way\n");
+  ck_assert_int_ne(gr_ctx_write(ctx, &nr), GR_OK);
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, ".fake.new-"));
+  gr_ctx_free(ctx);
+  ck_assert_int_eq(unlink(blocker), 0);
+  snprintf(path, sizeof path, "%s/summary.tsv", rep);
+  again = slurp(path);
+  ck_assert_str_eq(again, summary);
+  free(again);
+  ck_assert_int_eq(count_entries(rep), 4);
+  ck_assert_int_eq(count_entries(out), 1);
+
+  /* a write failing half-way (a data set that cannot be written) too,
+   * and its fresh folder is removed */
+  ctx = fake_ctx(&opt);
+  ck_assert_ptr_nonnull(gr_ctx_data(ctx, "nosuch/series", "a b"));
+  ck_assert_int_ne(gr_ctx_write(ctx, &nr), GR_OK);
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, "nosuch/series"));
+  gr_ctx_free(ctx);
+  again = slurp(path);
+  ck_assert_str_eq(again, summary);
+  free(again);
+  ck_assert_int_eq(count_entries(rep), 4);
+  ck_assert_int_eq(count_entries(out), 1);
+
+  /* --out below a regular file: the target cannot be created */
+  snprintf(afile, sizeof afile, "%s/afile", base);
+  spit(afile, "a file\n");
+  snprintf(below, sizeof below, "%s/sub", afile);
+  opt.out = below;
+  ctx = fake_ctx(&opt);
+  ck_assert_int_ne(gr_ctx_write(ctx, &nr), GR_OK);
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, afile));
+  gr_ctx_free(ctx);
+  again = slurp(afile);
+  ck_assert_str_eq(again, "a file\n");
+  free(again);
+  ck_assert_int_eq(count_entries(out), 1);
+  again = slurp(path);
+  ck_assert_str_eq(again, summary);
+  free(again);
+  free(summary);
+
+  /* a good second write replaces the report; no old folder is left */
+  opt.out = out;
+  ctx = fake_ctx(&opt);
+  ck_assert_int_eq(gr_ctx_write(ctx, &nr), GR_OK);
+  gr_ctx_free(ctx);
+  ck_assert(file_has(path, "# seed: 8\n"));
+  ck_assert_int_eq(count_entries(rep), 4);
+  ck_assert_int_eq(count_entries(out), 1);
+
+  /* the index: verdict classes, counts, title escaped, unrendered figures */
+  {
+    struct gr_error err = {0, ""};
+    char index[400];
+    ck_assert_int_eq(gr_report_index(out, &err), GR_OK);
+    snprintf(index, sizeof index, "%s/index.html", out);
+    ck_assert(file_has(index, "<td class=\"reproduced\">reproduced</td>"));
+    ck_assert(file_has(index, "<td class=\"differs\">differs</td>"));
+    ck_assert(file_has(index, "<td class=\"informative\">informative</td>"));
+    ck_assert(file_has(index, "<td class=\"reproduced\">2</td><td class=\"differs\">2</td>"
+                              "<td class=\"expected-difference\">0</td><td class=\"informative\">1</td>"));
+    ck_assert(file_has(index, "<section id=\"fake\">"));
+    ck_assert(file_has(index, "A fake experiment &amp; co"));
+    ck_assert(file_has(index, "Figures not rendered"));
+    ck_assert(file_has(index, "fake/fake-fig.gp"));
+    ck_assert(file_has(index, "fake/fake-series.dat"));
+    ck_assert(file_has(index, "A note with 2 parts."));
+    ck_assert_int_eq(count_entries(out), 2);
+  }
+}
+END_TEST
+
+/* Comparisons with a row, column or table that is not there fail the run
+ * with a message naming the table; the first error is kept. */
+START_TEST(test_ctx_missing_reference)
+{
+  char base[256], refdir[300], tab[400];
+  struct gr_options opt;
+  struct gr_ctx *ctx;
+  double v = 0.0;
+  fresh_dir(base, sizeof base, "ctx-missing");
+  fake_reference(base, refdir, sizeof refdir, tab, sizeof tab);
+  memset(&opt, 0, sizeof opt);
+  opt.out = base;
+  opt.refdir = refdir;
+
+  ctx = gr_ctx_new(&fake_exp, &opt);
+  ck_assert_int_eq(gr_ctx_published(ctx, "tab", "bad", "other", &v), GR_OK);
+  ck_assert_double_eq(v, 7.0);
+  ck_assert_int_eq(gr_ctx_compare(ctx, "tab", "nosuch", "value", 1.0, 0.0, NULL), GR_EINPUT);
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, "tab.tsv"));
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, "nosuch"));
+  /* a later failure does not replace the first message */
+  ck_assert_int_eq(gr_ctx_fail(ctx, GR_EFAIL, "later %d", 2), GR_EFAIL);
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, "nosuch"));
+  ck_assert_int_ne(gr_ctx_account(ctx), GR_OK);
+  gr_ctx_free(ctx);
+
+  ctx = gr_ctx_new(&fake_exp, &opt);
+  ck_assert_int_eq(gr_ctx_compare(ctx, "tab", "good", "other", 1.0, 0.0, NULL), GR_EINPUT);
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, "other"));
+  gr_ctx_free(ctx);
+
+  ctx = gr_ctx_new(&fake_exp, &opt);
+  ck_assert_int_ne(gr_ctx_compare(ctx, "absent", "good", "value", 1.0, 0.0, NULL), GR_OK);
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, "absent.tsv"));
+  gr_ctx_free(ctx);
+  ck_assert_int_eq(count_entries(base), 1);
+}
+END_TEST
+
+/* ------------------------------------------------------------ main */
+
+static Suite *harness_suite(void)
+{
+  Suite *s = suite_create("harness");
+  TCase *buf = tcase_create("buf");
+  TCase *fsio = tcase_create("fsio");
+  TCase *rec = tcase_create("record");
+  TCase *cmp = tcase_create("compare");
+  TCase *rep = tcase_create("report");
+  TCase *ctx = tcase_create("ctx");
+  tcase_add_test(buf, test_buf_growth);
+  tcase_add_test(buf, test_buf_printf_large);
+  tcase_add_test(fsio, test_fsio_write);
+  tcase_add_test(fsio, test_fsio_mkdirs);
+  tcase_add_test(fsio, test_fsio_list);
+  tcase_add_test(fsio, test_fsio_first_line);
+  tcase_add_test(rec, test_record_roundtrip);
+  tcase_add_test(rec, test_record_machine);
+  tcase_add_test(rec, test_record_malformed);
+  tcase_add_test(cmp, test_compare_records);
+  tcase_add_test(cmp, test_compare_bad);
+  tcase_add_test(rep, test_report_figure);
+  tcase_add_test(ctx, test_ctx_lifecycle);
+  tcase_add_test(ctx, test_ctx_missing_reference);
+  suite_add_tcase(s, buf);
+  suite_add_tcase(s, fsio);
+  suite_add_tcase(s, rec);
+  suite_add_tcase(s, cmp);
+  suite_add_tcase(s, rep);
+  suite_add_tcase(s, ctx);
+  return s;
+}
+
+/* Run the suite in a scratch folder; exit status says whether all passed. */
+int main(void)
+{
+  SRunner *sr;
+  int failed;
+  if (mkdtemp(scratch) == NULL) {
+    perror("mkdtemp");
+    return EXIT_FAILURE;
+  }
+  setenv("GNUPLOT", "/nonexistent", 1);
+  sr = srunner_create(harness_suite());
+  /* one process, so LeakSanitizer sees every test's allocations */
+  srunner_set_fork_status(sr, CK_NOFORK);
+  srunner_run_all(sr, CK_NORMAL);
+  failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  rm_rf(scratch);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,128 @@
+#!/bin/sh
+# granrepro tests: every bad input exits with status 2, prints exactly one
+# line on stderr naming the problem, nothing on stdout, and writes nothing;
+# a failed run leaves the previous report byte for byte as it was.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+
+# Nothing is rendered here: keeps the good run fast and gnuplot-independent.
+GNUPLOT=/nonexistent
+export GNUPLOT
+
+# Commands run in the empty folder $w (so a default --out "reports" would
+# land there) and every --out points into it: it must stay empty.
+w=$scratch/w
+mkdir "$w" || fail "cannot create $w"
+cd "$w" || fail "cannot enter $w"
+afile=$scratch/afile
+: >"$afile"
+
+# bad WORD ARGS...: granrepro ARGS exits 2 with one line "granrepro: ..."
+# on stderr containing WORD, nothing on stdout, and nothing written in $w.
+bad() {
+  _word=$1
+  shift
+  expect_exit 2 "$GRANREPRO" "$@"
+  [ "$(wc -l <"$stderr_file")" -eq 1 ] && [ "$(awk 'END { print NR }' "$stderr_file")" -eq 1 ] ||
+    { show "$stderr_file"; fail "'$*': stderr is not exactly one line"; }
+  case $(cat "$stderr_file") in
+  "granrepro: "*) ;;
+  *) show "$stderr_file"; fail "'$*': message does not start with 'granrepro: '" ;;
+  esac
+  assert_has "$stderr_file" "$_word"
+  [ ! -s "$stdout_file" ] || { show "$stdout_file"; fail "'$*' printed on stdout"; }
+  [ -z "$(ls -A "$w")" ] || fail "'$*' wrote into the working folder: $(ls -A "$w")"
+}
+
+# -- command line
+bad "unknown experiment 'nosuch'" run --out "$w/out" nosuch
+bad "'--bogus'" run --bogus --out "$w/out" c12
+bad "unknown command 'frobnicate'" frobnicate
+bad "--seed 'abc'" run --seed abc --out "$w/out" c12
+bad "--seed '-1'" run --seed -1 --out "$w/out" c12
+bad "--seed '99999999999'" run --seed 99999999999 --out "$w/out" c12
+bad "--threads '-1'" run --threads -1 --out "$w/out" c12
+bad "--threads '0'" run --threads 0 --out "$w/out" c12
+bad "--threads '1.5'" run --threads 1.5 --out "$w/out" c12
+bad "--seed needs a value" run --out "$w/out" c12 --seed
+bad "--out needs a value" run c12 --out
+bad "name the experiments" run --out "$w/out"
+bad "name the experiments" check
+bad "--out needs a folder name" run --out "" c12
+bad "--repeat '3'" bench --repeat 3 --out "$w/out" c12
+bad "report takes no experiment names" report --out "$w/out" c12
+bad "report folder '$w/out' not found" report --out "$w/out"
+
+# -- output folder that cannot be created (below a regular file: this stops
+# root too, unlike permissions)
+bad "$afile" run --quick --out "$afile/sub" c12
+bad "$afile" bench --quick --out "$afile/sub" c12
+[ -f "$afile" ] && [ ! -s "$afile" ] || fail "the regular file $afile was changed"
+
+# -- reference folder
+bad "reference folder '/nonexistent' not found" run --quick --ref /nonexistent --out "$w/out" c12
+bad "reference folder '/nonexistent' not found" check --quick --ref /nonexistent --out "$w/out" c12
+
+# -- compare
+bad "two record files" compare --out "$w/out" "$afile"
+bad "$afile:1:" compare --out "$w/out" "$afile" "$afile"
+bad "$afile:1:" compare "$afile" "$afile"
+
+# -- broken reference files: first a good report, then failed runs into the
+# same folder must leave it exactly as it was.
+rep=$scratch/rep
+expect_exit 0 "$GRANREPRO" run --quick --no-progress --out "$rep" c12
+assert_file "$rep/c12/summary.tsv"
+[ "$(find "$rep/c12" -type f | wc -l)" -gt 5 ] || fail "the good run wrote too few files"
+tree_state "$rep" >"$scratch/rep.before" || fail "cannot checksum $rep"
+
+# unchanged LABEL: $rep is byte-identical to the snapshot, no temporaries.
+unchanged() {
+  tree_state "$rep" >"$scratch/rep.after" || fail "cannot checksum $rep"
+  cmp -s "$scratch/rep.before" "$scratch/rep.after" ||
+    { diff "$scratch/rep.before" "$scratch/rep.after" >&2; fail "$1: the previous report was changed"; }
+  no_temporaries "$rep"
+  no_temporaries "$scratch"
+}
+
+# A missing table, each in turn (task-a fails at once, task-c late).
+for t in task-a task-b task-c; do
+  ref=$scratch/ref-no-$t
+  copy_ref "$ref"
+  rm "$ref/argesim-c12/$t.tsv" || fail "cannot remove $t.tsv"
+  bad "$t.tsv" run --quick --no-progress --ref "$ref" --out "$rep" c12
+  unchanged "missing $t.tsv"
+  bad "$t.tsv" check --quick --no-progress --ref "$ref" --out "$rep" c12
+  unchanged "missing $t.tsv (check)"
+done
+
+# first_row FILE: line number of the first data row (after the header).
+first_row() {
+  awk '/^#/ { next } { n++ } n == 2 { print NR; exit }' "$1"
+}
+
+# A row with the wrong field count (an extra field), each table in turn:
+# the message names "file.tsv:LINE:".
+for t in task-a task-b task-c; do
+  ref=$scratch/ref-bad-$t
+  copy_ref "$ref"
+  f=$ref/argesim-c12/$t.tsv
+  line=$(first_row "$f")
+  [ -n "$line" ] || fail "no data row in $f"
+  awk -v l="$line" 'NR == l { $0 = $0 "\textra" } { print }' "$f" >"$f.broken" &&
+    mv "$f.broken" "$f" || fail "cannot corrupt $f"
+  bad "$t.tsv:$line:" run --quick --no-progress --ref "$ref" --out "$rep" c12
+  unchanged "corrupt $t.tsv"
+done
+
+# A cell that is not a number, in the last table the run reads.
+ref=$scratch/ref-nan
+copy_ref "$ref"
+f=$ref/argesim-c12/task-c.tsv
+line=$(awk -F '\t' '$1 == "c2.ci_high" { print NR }' "$f")
+[ -n "$line" ] || fail "no row c2.ci_high in $f"
+awk -F '\t' -v OFS='\t' '$1 == "c2.ci_high" { $2 = "0.42x6936" } { print }' "$f" >"$f.broken" &&
+  mv "$f.broken" "$f" || fail "cannot corrupt $f"
+bad "task-c.tsv:$line:" run --quick --no-progress --ref "$ref" --out "$rep" c12
+unchanged "task-c.tsv with a non-number"
+
+pass

@@ -1,0 +1,140 @@
+# granrepro tests: helpers sourced by the shell tests (POSIX sh).
+#
+# Environment (set by Makefile.am's AM_TESTS_ENVIRONMENT, or by hand):
+#   GRANREPRO      the binary          (default $top_builddir/granrepro)
+#   GRANREPRO_REF  the reference folder (default $top_srcdir/reference)
+#   top_srcdir, top_builddir
+# Each test gets a fresh scratch folder $scratch under
+# $top_builddir/tests/tmp/<testname>, removed when the test passes and kept
+# for inspection when it fails.  Exit status: 0 pass, 1 fail, 77 skip.
+
+set -u
+
+top_srcdir=${top_srcdir:-$(dirname "$0")/..}
+top_builddir=${top_builddir:-.}
+GRANREPRO=${GRANREPRO:-$top_builddir/granrepro}
+GRANREPRO_REF=${GRANREPRO_REF:-$top_srcdir/reference}
+testname=$(basename "$0" .sh)
+
+# Absolute form of a path (the tests change folder).
+abspath() {
+  case $1 in
+  /*) printf '%s\n' "$1" ;;
+  *) printf '%s/%s\n' "$(pwd)" "$1" ;;
+  esac
+}
+
+GRANREPRO=$(abspath "$GRANREPRO")
+GRANREPRO_REF=$(abspath "$GRANREPRO_REF")
+top_srcdir=$(abspath "$top_srcdir")
+top_builddir=$(abspath "$top_builddir")
+
+# fail MSG: report a failure and stop (the scratch folder is kept).
+fail() {
+  echo "FAIL: $*"
+  echo "  ($testname; scratch folder kept: $scratch)"
+  exit 1
+}
+
+# skip MSG: the test cannot run here.
+skip() {
+  echo "SKIP: $*"
+  rm -rf "$scratch"
+  exit 77
+}
+
+# pass: every check held; remove the scratch folder.
+pass() {
+  echo "PASS: $testname"
+  rm -rf "$scratch"
+  exit 0
+}
+
+# Show a captured file on stderr (for the log of a failing test).
+show() {
+  echo "---- $1:" >&2
+  cat "$1" >&2 2>/dev/null
+  echo "----" >&2
+}
+
+scratch=$top_builddir/tests/tmp/$testname
+rm -rf "$scratch" || { echo "FAIL: cannot clean $scratch"; exit 1; }
+mkdir -p "$scratch" || { echo "FAIL: cannot create $scratch"; exit 1; }
+scratch=$(cd "$scratch" && pwd)
+stdout_file=$scratch/stdout
+stderr_file=$scratch/stderr
+
+[ -x "$GRANREPRO" ] || fail "GRANREPRO '$GRANREPRO' is not an executable (build it first)"
+[ -d "$GRANREPRO_REF" ] || fail "GRANREPRO_REF '$GRANREPRO_REF' is not a folder"
+
+# expect_exit CODE CMD...: run CMD with stdout and stderr captured in
+# $stdout_file and $stderr_file; fail unless it exits with CODE.
+expect_exit() {
+  _want=$1
+  shift
+  "$@" >"$stdout_file" 2>"$stderr_file"
+  _got=$?
+  if [ "$_got" -ne "$_want" ]; then
+    show "$stdout_file"
+    show "$stderr_file"
+    fail "'$*' exited with $_got, expected $_want"
+  fi
+}
+
+# assert_file PATH: a regular, non-empty file.
+assert_file() {
+  [ -f "$1" ] || fail "missing file $1"
+  [ -s "$1" ] || fail "empty file $1"
+}
+
+# assert_has FILE TEXT: FILE contains the fixed string TEXT.
+assert_has() {
+  grep -F -e "$2" "$1" >/dev/null 2>&1 || { show "$1"; fail "'$2' not found in $1"; }
+}
+
+# assert_lacks FILE TEXT: FILE does not contain the fixed string TEXT.
+assert_lacks() {
+  if grep -F -e "$2" "$1" >/dev/null 2>&1; then
+    show "$1"
+    fail "'$2' unexpectedly found in $1"
+  fi
+}
+
+# tree_state DIR: every path under DIR and the checksum of every file, in
+# a stable order (compare two snapshots with cmp).
+tree_state() {
+  (
+    cd "$1" || exit 1
+    find . -print | LC_ALL=C sort
+    find . -type f -print | LC_ALL=C sort | while IFS= read -r _f; do
+      cksum "$_f"
+    done
+  )
+}
+
+# no_temporaries DIR: no temporary files or folders left anywhere under DIR.
+no_temporaries() {
+  _left=$(find "$1" \( -name '*.tmp*' -o -name '*.new-*' -o -name '*.old-*' \) -print)
+  [ -z "$_left" ] || fail "temporary files left under $1: $_left"
+}
+
+# copy_ref DEST: a writable copy of the reference tree.
+copy_ref() {
+  rm -rf "$1"
+  cp -R "$GRANREPRO_REF" "$1" || fail "cannot copy $GRANREPRO_REF"
+  chmod -R u+w "$1"
+}
+
+# have_gnuplot: can the binary find gnuplot ($GNUPLOT, configure's path,
+# or PATH, as gr_report_gnuplot looks)?
+have_gnuplot() {
+  if [ -n "${GNUPLOT:-}" ]; then
+    [ -x "$GNUPLOT" ]
+    return
+  fi
+  if command -v gnuplot >/dev/null 2>&1; then
+    return 0
+  fi
+  _gp=$(sed -n 's/^#define GR_GNUPLOT "\(.*\)"$/\1/p' "$top_builddir/config.h" 2>/dev/null)
+  [ -n "$_gp" ] && [ -x "$_gp" ]
+}
