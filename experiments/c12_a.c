@@ -34,7 +34,7 @@ static int c12_sequence(struct gr_ctx *ctx, double e, struct gr_chain_result *re
   struct gr_chain c;
   struct gr_chain_event ev;
   struct gr_data *events, *gaps;
-  double tgrid = 0.0, dt;
+  double tgrid = 0.0, tc;
   int pair, i;
   c12_tag(e, tag, sizeof tag);
   snprintf(name, sizeof name, "task-a-events-%s", tag);
@@ -47,8 +47,8 @@ static int c12_sequence(struct gr_ctx *ctx, double e, struct gr_chain_result *re
   *k0 = gr_chain_energy(&c);
   gr_data_printf(events, "0 0 - %.17g %.17g %.17g %.17g\n", C12_V0, 0.0, 0.0, 0.0);
   for (;;) {
-    dt = gr_chain_next(&c, &pair);
-    while (tgrid <= C12_T_END && tgrid < c.t + dt) {
+    tc = c.t + gr_chain_next(&c, &pair);
+    while (tgrid <= C12_T_END && tgrid < tc) {
       gr_chain_advance(&c, tgrid - c.t);
       c12_gap_row(gaps, &c);
       tgrid = C12_DT_PLOT * floor(tgrid / C12_DT_PLOT + 1.5);
@@ -84,7 +84,7 @@ static int c12_figures(struct gr_ctx *ctx, double e)
   snprintf(title, sizeof title, "C12 task a: gaps between neighbours, e = %g", e);
   f.name = fig; f.data = dat; f.title = title;
   f.xlabel = "time t"; f.ylabel = "gap y_i (surface to surface)";
-  f.setup = "set xrange [0:15]\nset key top left";
+  f.setup = "set xrange [0:15]\nset key top right";
   f.plot = "data using 1:2 with lines lw 2 title 'y_1 (spheres 1-2)', "
            "data using 1:3 with lines lw 2 title 'y_2 (spheres 2-3)', "
            "data using 1:4 with lines lw 2 title 'y_3 (spheres 3-4)'";
