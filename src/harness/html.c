@@ -10,11 +10,12 @@
 #include "harness/report.h"
 
 static const char html_style[] =
-  "body{font-family:sans-serif;margin:1.5em;max-width:1700px;color:#222}"
+  "body{font-family:sans-serif;margin:1.5em;max-width:2200px;color:#222}"
   "h2{border-top:2px solid #888;padding-top:.6em}"
   ".cite{color:#555;font-style:italic}"
   ".row{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}"
-  ".tbl{flex:1 1 640px;overflow-x:auto}.figs{flex:1 1 640px}"
+  ".tbl{flex:3 1 900px;min-width:0;overflow-x:auto}.figs{flex:1 1 480px;max-width:760px}"
+  "td:first-child{white-space:nowrap}td:nth-child(7){min-width:24em}"
   "table{border-collapse:collapse;font-size:13px}"
   "td,th{border:1px solid #ccc;padding:2px 6px;vertical-align:top}"
   "th{background:#eee;text-align:left}td.num{font-family:monospace;white-space:nowrap}"
