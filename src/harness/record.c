@@ -173,10 +173,17 @@ int gr_record_write(const char *dir, const struct gr_record *r, char *path,
       host[i] = '_';
   if ((rc = gr_fsio_mkdirs(dir, err)) != GR_OK)
     return rc;
-  k = snprintf(file, sizeof file, "%s/%s-%s-%s%s.tsv", dir, host, stamp,
-               r->experiment, strcmp(r->kind, "bench") == 0 ? "-bench" : "");
-  if (k < 0 || (size_t)k >= sizeof file)
-    return gr_error_set(err, GR_EINPUT, "record path too long under '%s'", dir);
+  for (i = 1; i < 1000; i++) {
+    char seq[16] = "";
+    if (i > 1)
+      snprintf(seq, sizeof seq, "-%zu", i);
+    k = snprintf(file, sizeof file, "%s/%s-%s-%s%s%s.tsv", dir, host, stamp,
+                 r->experiment, strcmp(r->kind, "bench") == 0 ? "-bench" : "", seq);
+    if (k < 0 || (size_t)k >= sizeof file)
+      return gr_error_set(err, GR_EINPUT, "record path too long under '%s'", dir);
+    if (!gr_fsio_exists(file))
+      break; /* two records in the same second get -2, -3, ... */
+  }
   record_format(r, &b);
   rc = b.failed ? gr_error_set(err, GR_ENOMEM, "out of memory")
                 : gr_fsio_write(file, gr_buf_str(&b), b.len, err);
