@@ -83,7 +83,7 @@ static int c12_variants(struct gr_ctx *ctx, const struct c12_sweep *s0,
 
 int c12_b_rule(struct gr_ctx *ctx, const struct c12_sweep *s, double eb)
 {
-  size_t k = c12_lowest_exit(s), j;
+  size_t k = c12_lowest_exit(s), j, hung;
   double worst = 0.25 * C12_V0, lo = 0.0, hi = 0.0;
   char note[400];
   int rc;
@@ -98,6 +98,11 @@ int c12_b_rule(struct gr_ctx *ctx, const struct c12_sweep *s, double eb)
     if (s->rule[j].end == GR_CHAIN_SEPARATED &&
         fabs(c12_worst_v(&s->rule[j]) - 0.25) > fabs(worst - 0.25))
       worst = c12_worst_v(&s->rule[j]);
+  for (hung = 0, j = 0; j < s->n; j++)
+    hung += s->rule[j].end == GR_CHAIN_LIMIT;
+  gr_ctx_informative(ctx, "task-b/published-rule/runs-without-end", (double)hung,
+                     "runs in which the published rule neither exits nor ties within 2e6 collisions: "
+                     "round-off ping-pong at one instant (e.g. e = 0.1561); the published program would loop there");
   if ((rc = gr_ctx_compare(ctx, "task-b", "practically_equal_v", "value", worst, 0.0,
                            "published rule: the v_i farthest from 1/4 over the runs that exit the loop below the boundary")) != 0 ||
       (rc = c12_variants(ctx, s, &lo, &hi)) != 0)
