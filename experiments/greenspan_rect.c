@@ -111,7 +111,7 @@ int gs_rectangle(struct gr_ctx *ctx)
   if (rc == GR_OK)
     rc = gr_ctx_note(ctx, "%s", buf);
   if (rc == GR_OK)
-    rc = gs_state_figure(ctx, "fig5-2", "Fig. 5.2: rectangular body at t_32000 (floor v_y -> 0, v_x kept)", "table4", s[0]);
+    rc = gs_state_figure(ctx, "fig5-2", "Fig. 5.2: rectangular body at t_{32000} (floor v_y -> 0, v_x kept)", "table4", s[0]);
   for (i = 0; i < NRECT; i++)
     gs_sim_free(s[i]);
   return rc;
@@ -119,11 +119,36 @@ int gs_rectangle(struct gr_ctx *ctx)
 
 /* ---- the falling body (Fig. 5.1) ------------------------------------ */
 
+/* One snapshot of Fig. 5.1 as panel k of a 4 x 2 grid (centred on its
+ * mean x, panels 6 apart, rows 4 apart): the particles, and the pairs
+ * within the cutoff as segments in a second data set. */
+static void falling_snapshot(struct gr_data *d, struct gr_data *bonds, const struct gs_sim *s,
+                             long label, int panel)
+{
+  const struct gr_leapfrog *lf = s->lf;
+  double ox = 0.0, oy = 4.0 * (1 - panel / 4);
+  size_t i, j;
+  for (i = 0; i < lf->n; i++)
+    ox -= lf->x[i] / (double)lf->n;
+  ox += 6.0 * (panel % 4);
+  for (i = 0; i < lf->n; i++)
+    gr_data_printf(d, "%ld %zu %.10f %.10f %.10f %.10f %.10f %.10f\n", label, i + 1, lf->x[i], lf->y[i],
+                   lf->vx[i], lf->vy[i], lf->x[i] + ox, lf->y[i] + oy);
+  gr_data_printf(d, "\n\n");
+  for (i = 0; i < lf->n; i++)
+    for (j = i + 1; j < lf->n; j++)
+      if (hypot(lf->x[i] - lf->x[j], lf->y[i] - lf->y[j]) <= GS_CUTOFF)
+        gr_data_printf(bonds, "%ld %.6f %.6f %.6f %.6f\n", label, lf->x[i] + ox, lf->y[i] + oy,
+                       lf->x[j] - lf->x[i], lf->y[j] - lf->y[i]);
+  gr_data_printf(bonds, "\n\n");
+}
+
 int gs_falling(struct gr_ctx *ctx)
 {
   struct gs_body b;
   struct gs_sim *s;
-  struct gr_data *d = gr_ctx_data(ctx, "fig5-1", "snapshot i x y vx vy (one block per snapshot: t_0, t_4500, ..., t_7000)");
+  struct gr_data *d = gr_ctx_data(ctx, "fig5-1", "t i x y vx vy x_panel y_panel (one block per snapshot: t_0, t_4500, ..., t_7000; panel coordinates for the figure)");
+  struct gr_data *bd = gr_ctx_data(ctx, "fig5-1-bonds", "t x_panel y_panel dx dy (pairs within the cutoff, one block per snapshot)");
   struct gr_figure f = {0};
   unsigned char bond[GS_NMAX * GS_NMAX];
   double longest = 0.0, cy0 = 0.0, cy = 0.0;
@@ -131,7 +156,7 @@ int gs_falling(struct gr_ctx *ctx)
   size_t i, j;
   long n;
   int rc = GR_OK;
-  if (d == NULL)
+  if (d == NULL || bd == NULL)
     return gr_ctx_error(ctx)->code;
   gs_body_staircase(&b);
   for (i = 0; i < b.n && rc == GR_OK; i++) {
@@ -149,7 +174,7 @@ int gs_falling(struct gr_ctx *ctx)
     for (j = 0; j < b.n; j++)
       bond[i * GS_NMAX + j] = i != j && hypot(b.x[i] - b.x[j], b.y[i] - b.y[j]) <= GS_CUTOFF;
   }
-  gs_write_positions(d, s, 0);
+  falling_snapshot(d, bd, s, 0, 0);
   for (n = 2; n <= 7000; n++) {
     gs_sim_advance(s, n);
     for (i = 0; i < b.n; i++)
@@ -157,7 +182,7 @@ int gs_falling(struct gr_ctx *ctx)
         if (bond[i * GS_NMAX + j])
           longest = fmax(longest, hypot(s->lf->x[i] - s->lf->x[j], s->lf->y[i] - s->lf->y[j]));
     if (n >= 4500 && n % 500 == 0)
-      gs_write_positions(d, s, n);
+      falling_snapshot(d, bd, s, n, (int)(n - 4000) / 500);
   }
   for (i = 0; i < b.n; i++)
     cy += s->lf->y[i] / (double)b.n;
@@ -171,12 +196,15 @@ int gs_falling(struct gr_ctx *ctx)
   gs_sim_free(s);
   f.name = "fig5-1";
   f.data = "fig5-1";
-  f.title = "Fig. 5.1: the eight-particle body at t_0 (a) and t_4500 ... t_7000 (b-g)";
-  f.xlabel = "x";
-  f.ylabel = "y";
-  f.setup = "set size ratio -1\nset key outside right\nset xrange [-5:1]\nset yrange [-0.3:3]\n"
-            "array lab[7] = ['(a) t_0', '(b) t_4500', '(c) t_5000', '(d) t_5500', '(e) t_6000', '(f) t_6500', '(g) t_7000']";
-  f.plot = "for [k=0:6] data index k using 3:4 with points pt 7 ps 1.6 lc k+1 title lab[k+1]";
+  f.title = "Fig. 5.1: the eight-particle body at t_0 (a) and every 500 steps from t_{4500} (b) to t_{7000} (g)";
+  f.xlabel = "x - mean x of the snapshot (panels 6 apart)";
+  f.ylabel = "y (lower row: y + 0, upper row: y + 4)";
+  f.setup = "set size ratio -1\nset key off\nset xrange [-3:21]\nset yrange [-0.4:7.6]\nset xtics 6\nset ytics 1\n"
+            "array lab[7] = ['(a) t_0', '(b) t_{4500}', '(c) t_{5000}', '(d) t_{5500}', '(e) t_{6000}', '(f) t_{6500}', '(g) t_{7000}']\n"
+            "do for [k=0:6] { set label k+1 lab[k+1] at 6 * (k % 4), 4 * (1 - k / 4) + 3.2 center }\n"
+            "set arrow 1 from -3, 3.8 to 21, 3.8 nohead dt 2 lc rgb '#cccccc'";
+  f.plot = "for [k=0:6] 'fig5-1-bonds.dat' index k using 2:3:4:5 with vectors nohead lc rgb '#999999' notitle, "
+           "for [k=0:6] data index k using 7:8 with points pt 7 ps 1.3 lc k+1 notitle";
   if (rc == GR_OK)
     rc = gr_ctx_figure(ctx, &f);
   return rc;

@@ -346,7 +346,7 @@ int gs_triangle(struct gr_ctx *ctx)
     rc = gr_ctx_informative(ctx, "triangle/mirror-symmetry/listing-sums", m[0].asym,
                             "asymmetry |q_i -/+ q_mirror(i)| at t_10000 with the listing's running sums: round-off breaks the symmetry, the restart cards and the dynamics keep it small");
   if (rc == GR_OK)
-    rc = gs_state_figure(ctx, "fig4-2", "Fig. 4.2: triangular body at t_10000 (listing reading)", "table2", s[0]);
+    rc = gs_state_figure(ctx, "fig4-2", "Fig. 4.2: triangular body at t_{10000} (listing reading)", "table2", s[0]);
   if (rc == GR_OK)
     rc = k_figure(ctx, &m[0], &m[text]);
   if (rc == GR_OK)

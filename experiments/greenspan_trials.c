@@ -76,8 +76,8 @@ struct trial {
 
 static const struct trial trials[] = {
   {"honey", "m = 1/20, no cutoff: the body flattens \"like honey\"", 1.0 / 20.0},
-  {"sand", "m = 1/4, no cutoff, then P_19 removed: \"a pile of sand\"", 0.25},
-  {"collapse", "m = 1, no cutoff, then P_19 removed: \"gravitational collapse\"", 1.0},
+  {"sand", "m = 1/4, no cutoff, then P_{19} removed: \"a pile of sand\"", 0.25},
+  {"collapse", "m = 1, no cutoff, then P_{19} removed: \"gravitational collapse\"", 1.0},
 };
 
 static double width(const struct gr_leapfrog *lf)
@@ -131,7 +131,7 @@ static int trial_figure(struct gr_ctx *ctx, const struct trial *t, int removed)
   return gr_ctx_figure(ctx, &f);
 }
 
-/* One trial: t_10000 from Table 1 without the cutoff, then P_19 removed
+/* One trial: t_10000 from Table 1 without the cutoff, then P_{19} removed
  * and 2000 more steps; the paper's qualitative statements as asserts. */
 static int run_trial(struct gr_ctx *ctx, const struct trial *t)
 {
