@@ -63,6 +63,15 @@ int gs_constants(struct gr_ctx *ctx)
     rc = gr_ctx_compare(ctx, "constants", "eq5.1_G", "value", round5(20.0 * gm), 0.0, "(3.19) at m = 1/20, nearest multiple of five");
   if (rc == GR_OK)
     rc = gr_ctx_compare(ctx, "constants", "eq5.1_H", "value", round5(20.0 * hm), 0.0, "(3.19) at m = 1/20, nearest multiple of five");
+  if (rc == GR_OK)
+    rc = gr_ctx_note(ctx, "Formulas and listing. Eqs. (2.5)-(2.6) as printed multiply the bracket [-G/r^beta + H/r^alpha] by "
+                     "(x_j - x_i)/r, which makes H attractive and G repulsive; eq. (3.1) and the listing (FX = F*(X(I)-X(J))/R "
+                     "added to particle I) use x_i - x_j, and only that sign gives a solid (variant sign-printed blows up). "
+                     "The listing as scanned also adds gravity to ACX (the comment says Y; Table 2 is mirror symmetric, so "
+                     "gravity acted on y), zeroes only ACX between steps under a duplicated label 70, and sets H = G = 2500, "
+                     "which would violate its own block balance H - G = 20/m (variant GH-listing misses Table 2 by 0.3). "
+                     "Eqs. (3.21)-(3.22) scale (3.20) by 1/m; a fresh rounding of (3.19) at m = 1/20 gives (5.1), "
+                     "G = 2540, H = 2940, the constants of the rectangle.");
   return rc;
 }
 
