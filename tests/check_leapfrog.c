@@ -110,7 +110,7 @@ START_TEST(test_power_pair_oscillation)
   lf->x[1] = r0 + 1e-5;
   prev = 1e-5;
   while (lf->k < 20000) {
-    gr_leapfrog_step(lf);
+    ck_assert_int_eq(gr_leapfrog_step(lf), 0);
     cur = lf->x[1] - lf->x[0] - r0;
     if (prev > 0.0 && cur <= 0.0) { /* downward crossing, interpolated */
       t = (lf->k - 1 + prev / (prev - cur)) * o.dt;
@@ -174,6 +174,42 @@ START_TEST(test_floor_bounce)
 }
 END_TEST
 
+static int exact_forces(void *arg, size_t n, const double *x, const double *y,
+                        const double *m, double *fx, double *fy)
+{
+  struct gr_pairforce p = {2500.0, 2900.0, 6, 4, 1.5, 1, GR_PAIRFORCE_SUM_EXACT};
+  return gr_pairforce_total(&p, arg, n, x, y, m, fx, fy) == GR_PAIRFORCE_NOWS;
+}
+
+/* The symmetric triangle of Table 1 with gravity and the floor, forces
+ * summed correctly rounded: every step keeps x_i = -x_mirror(i),
+ * y_i = y_mirror(i) and the velocities likewise, bit for bit. */
+START_TEST(test_mirror_run)
+{
+  enum { N = 28 };
+  struct gr_leapfrog_opts o = {1e-4, 32.0, GR_LEAPFROG_START_FULL, 1, 0.1, 0.0, 0};
+  struct gr_pairforce_ws *ws = gr_pairforce_ws_new(N);
+  struct gr_leapfrog *lf = gr_leapfrog_new(N, &o, exact_forces, ws);
+  int mir[N], r, j, k = 0, step;
+  for (r = 0; r < 7; r++)
+    for (j = 0; j < 7 - r; j++, k++) {
+      lf->x[k] = (-36 + 6 * r + 12 * j) / 10.0;
+      lf->y[k] = 8 * r / 10.0;
+      mir[k] = k + (6 - r) - 2 * j;
+    }
+  for (step = 0; step < 3000; step++) {
+    gr_leapfrog_step(lf);
+    for (k = 0; k < N; k++) {
+      ck_assert(lf->x[k] == -lf->x[mir[k]] && lf->y[k] == lf->y[mir[k]]);
+      ck_assert(lf->vx[k] == -lf->vx[mir[k]] && lf->vy[k] == lf->vy[mir[k]]);
+    }
+  }
+  ck_assert(gr_leapfrog_kinetic(lf) > 1.0); /* the body moved */
+  gr_leapfrog_free(lf);
+  gr_pairforce_ws_free(ws);
+}
+END_TEST
+
 /* K = sum m v^2 / 2; removing a particle keeps the others in order;
  * binary32 storage leaves only float-representable state. */
 START_TEST(test_kinetic_remove_single)
@@ -214,6 +250,7 @@ int main(void)
   tcase_add_test(tc, test_floor_rule);
   tcase_add_test(tc, test_floor_bounce);
   tcase_add_test(tc, test_kinetic_remove_single);
+  tcase_add_test(tc, test_mirror_run);
   suite_add_tcase(s, tc);
   sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* State arrays in one block (x, y, vx, vy, m, fx, fy), unit masses. */
 struct gr_leapfrog *gr_leapfrog_new(size_t n, const struct gr_leapfrog_opts *opt,
                                     gr_leapfrog_force_fn force, void *arg)
 {
@@ -93,6 +94,7 @@ double gr_leapfrog_kinetic(const struct gr_leapfrog *lf)
   return k;
 }
 
+/* Section 4: "particle P_19 was removed" -- drop one particle, keep order. */
 void gr_leapfrog_remove(struct gr_leapfrog *lf, size_t i)
 {
   double *col[7];

@@ -12,6 +12,7 @@ struct gr_pairforce_ws {
   double *bx, *by; /* n rows of n - 1 terms */
 };
 
+/* Room for n - 1 terms per particle (every other particle, no cutoff). */
 struct gr_pairforce_ws *gr_pairforce_ws_new(size_t n)
 {
   struct gr_pairforce_ws *ws = calloc(1, sizeof *ws);
