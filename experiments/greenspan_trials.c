@@ -181,7 +181,7 @@ static int run_trial(struct gr_ctx *ctx, const struct trial *t)
                        "\"gravity was overcoming the interparticle forces\": the body slumps; drop of its centre of mass (initially 1.6 high) from t_0 to t_10000, more than half a row (0.4); the final body of Table 2 instead rises a little");
     if (rc == GR_OK)
       rc = gr_ctx_informative(ctx, q, top(s->lf),
-                              "NOT as the paper says: \"by t_10000 all the particles had fallen to the X-axis ... a flat surface\" would put every particle near y = 0; here the highest is still at this height (the body sags and spreads, base width 7.2 -> about 11, but is not flat; the same under the text's floor and start, with the cutoff, and with forces not divided by the mass)");
+                              "NOT as the paper says: \"by t_10000 all the particles had fallen to the X-axis ... a flat surface\" would put every particle near y = 0; here the highest is still at this height (the body sags and spreads, base width 7.2 -> about 11, but is not flat; the same under the text's floor and start, with the cutoff, with the listing's G = H = 2500, and with forces not divided by the mass)");
     gs_sim_free(s);
     return rc == GR_OK ? trial_figure(ctx, t, 0) : rc;
   }
