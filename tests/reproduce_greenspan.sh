@@ -1,18 +1,26 @@
 #!/bin/sh
 # granrepro tests: `granrepro check --quick greenspan` reproduces Greenspan &
 # Rosati (1976) with every published number of its seven reference tables
-# accounted for: Table 2 positions reproduced, the K sequence reproduced
-# (one documented misprint), the variant table and the figures written, and
-# the same bytes whatever --threads says.
+# accounted for: Table 2 positions reproduced, the K sequence reproduced but
+# for K2000, Table 4 reported as differs (not reproducible from what is
+# published, see reference/greenspan1976/table4.tsv), the variant table and
+# the figures written, and the same bytes whatever --threads says.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
 GNUPLOT=/nonexistent
 export GNUPLOT
 r=$scratch/r
-expect_exit 0 "$GRANREPRO" check --quick --no-progress --threads 1 --out "$r" greenspan
+expect_exit 0 "$GRANREPRO" run --quick --no-progress --threads 1 --out "$r" greenspan
 summary=$r/greenspan/summary.tsv
 assert_file "$summary"
-assert_summary_clean "$summary"
+# the findings: only Table 4 and K2000 differ, so `check` fails
+awk -F '\t' '$6 == "differs" && $1 !~ /^table4\// && $1 != "ksequence/K2000" { print; bad = 1 }
+     $6 == "differs" && $1 ~ /^table4\// { t4++ }
+     END { if (t4 < 100) { print t4 " Table 4 rows differ"; bad = 1 } exit bad }' "$summary" >"$scratch/d.problems" ||
+  { show "$scratch/d.problems"; fail "unexpected differs rows"; }
+grep -v -e '^table4/' -e '^ksequence/K2000' "$summary" >"$scratch/rest.tsv"
+assert_summary_clean "$scratch/rest.tsv"
+expect_exit 1 "$GRANREPRO" check --quick --no-progress --threads 1 --out "$scratch/c" greenspan
 assert_has "$summary" "# experiment: greenspan"
 assert_accounted greenspan1976 "$summary" 7
 
@@ -21,10 +29,11 @@ assert_accounted greenspan1976 "$summary" 7
 awk -F '\t' '
   $1 ~ /^table2\/[0-9]+\/[xy]$/ { n++; if ($6 != "reproduced") { print "not reproduced: " $0; bad = 1 } }
   $1 ~ /^ksequence\// { k++; if ($6 != "reproduced" && $1 != "ksequence/K2000") { print "K: " $0; bad = 1 } }
+  $1 == "ksequence/K2000" && $6 != "differs" { print "K2000: " $0; bad = 1 }
   $6 == "expected-difference" { e = e " " $1 }
   END { if (n != 56) { print n " table2 position rows"; bad = 1 }
         if (k != 20) { print k " K rows"; bad = 1 }
-        if (e != " table1/20/x ksequence/K2000 falling/7/x") { print "misprints:" e; bad = 1 }
+        if (e != " table1/20/x falling/7/x") { print "misprints:" e; bad = 1 }
         exit bad }
 ' "$summary" >"$scratch/t2.problems" || { show "$scratch/t2.problems"; fail "Table 2 / K verdicts"; }
 
