@@ -111,8 +111,8 @@ static void vdw_check_step(const struct gr_vdw_model *m,
 /* The simulation, recording the data sets as it goes: approach (first
  * approach, every 0.5 % of the gap and every step below 5 nm), collision
  * (every step from 5 nm before the first contact to the apex of the
- * rebound), oscillation (every step in contact, every `every`-th step
- * otherwise).  Stops at an apex once the impact speed has decayed by
+ * rebound), oscillation (from 5 nm before the first contact: every step in
+ * contact, every `every`-th step otherwise).  Stops at an apex once the impact speed has decayed by
  * vstop (the oscillation is then negligible, figures 5.14 and 5.16). */
 static int vdw_simulate(struct gr_ctx *ctx, const struct gr_vdw_model *m,
                         struct vdw_run *r)
@@ -184,7 +184,7 @@ static int vdw_simulate(struct gr_ctx *ctx, const struct gr_vdw_model *m,
       gr_data_printf(dcol, "%.10e %.10e %.10e %.10e %.10e %.10e %.10e %d\n", s.t,
                      s.alpha, s.fvdw, s.fspring, s.fvdw + s.fspring, s.v[0], s.v[1],
                      loading);
-    if (s.alpha < 0.0 || p.n % every == 0)
+    if ((r->ncoll > 0 || s.alpha < VDW_WINDOW) && (s.alpha < 0.0 || p.n % every == 0))
       gr_data_printf(dall, "%.10e %.10e %.10e %.10e %.10e\n", s.t, s.alpha,
                      s.fvdw + s.fspring, s.v[0], s.v[1]);
     if (!incontact && r->ncoll > 0 && vrel < 0.0 &&
@@ -229,23 +229,27 @@ static const struct gr_figure vdw_figs[] = {
    "data using ($2<0 && $8==0 ? $2 : 1/0):4 with linespoints pt 5 title 'unloading (K2 = K1/e^2)'"},
   {"fig5.12-total-force-vs-separation", "collision",
    "Fig. 5.12: total force vs separation, one collision", "separation alpha (m)", VDW_FT,
-   "set key top right", "data using 2:5 with linespoints pt 7 ps 0.4 title 'total (eq. 5.29)'"},
-  {"fig5.13-total-force-vs-time", "collision", "Fig. 5.13: total force vs time, one collision",
-   "time (s)", VDW_FT, "set key top right",
-   "data using 1:5 with linespoints pt 7 ps 0.4 title 'total (eq. 5.29)'"},
-  {"fig5.14-total-force-many", "oscillation", "Fig. 5.14: total force vs time, many collisions",
-   "time (s)", VDW_FT, "set key top right", "data using 1:3 with lines title 'total force'"},
+   "set xrange [-1e-10:1.5e-9]\nset key top right", "data using 2:5 with linespoints pt 7 ps 0.4 title 'total (eq. 5.29)'"},
+  {"fig5.13-total-force-vs-time", "collision",
+   "Fig. 5.13: total force vs time, one collision (steps within 0.2 nm of contact)",
+   "time (ns)", VDW_FT, "set key top right",
+   "data using (abs($2) < 2e-10 ? $1*1e9 : 1/0):5 with linespoints pt 7 ps 0.5 "
+   "title 'total (eq. 5.29)'"},
+  {"fig5.14-total-force-many", "oscillation", "Fig. 5.14: total force vs time, many collisions (from 5 nm before the first contact)",
+   "time (us)", VDW_FT, "set key top right",
+   "data using ($1*1e6):3 with lines title 'total force'"},
   {"fig5.14-detail", "collision",
    "Fig. 5.14 (detail): total force around the first contact, Van der Waals scale",
-   "time (s)", VDW_FT, "set yrange [-4e-5:1e-5]\nset key bottom right",
-   "data using 1:5 with linespoints pt 7 ps 0.4 title 'total force'"},
+   "time (us)", VDW_FT, "set yrange [-4e-5:1e-5]\nset key bottom right",
+   "data using ($1*1e6):5 with linespoints pt 7 ps 0.4 title 'total force'"},
   {"fig5.15-velocity-one-collision", "collision", "Fig. 5.15: velocity vs time, one collision",
-   "time (s)", "velocity (m/s)", "set key top right",
-   "data using 1:6 with linespoints pt 7 ps 0.4 title 'particle 1', "
-   "data using 1:7 with lines title 'particle 2'"},
+   "time (us)", "velocity (m/s)", "set key top right",
+   "data using ($1*1e6):6 with lines lw 2 title 'particle 1', "
+   "data using ($1*1e6):7 with lines title 'particle 2'"},
   {"fig5.16-velocity-many", "oscillation",
-   "Fig. 5.16: velocity of particle 1 vs time, many collisions", "time (s)",
-   "velocity (m/s)", "set key top right", "data using 1:4 with lines title 'particle 1'"},
+   "Fig. 5.16: velocity of particle 1 vs time, many collisions (from 5 nm before the first contact)",
+   "time (us)", "velocity (m/s)", "set yrange [-0.01:0.01]\nset key top right",
+   "data using ($1*1e6):4 with lines title 'particle 1'"},
 };
 
 static int vdw_pair_figures(struct gr_ctx *ctx)
@@ -330,8 +334,9 @@ static int vdw_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
   gr_ctx_informative(ctx, "pair/max-overlap", r->c[0].dmax,
                      "largest overlap of the first collision (m): smaller than alpha_min");
   gr_ctx_informative(ctx, "pair/contact-steps", (double)r->c[0].steps,
-                     "overlapping steps of the first collision; eq. 2.23's n = 30 is half a "
-                     "period of K2, the true duration is (1+e)/(2e) of it = 30.8 steps");
+                     "overlapping steps of the first collision: eq. 2.23's n = 30 is half a "
+                     "period of K2; the force acts (1+e)/(2e) of that = 30.8 steps, and the "
+                     "surfaces fly free for about one more step from delta0 back to contact");
   gr_ctx_informative(ctx, "pair/rebound-height", r->c[0].amax,
                      "largest separation after the first collision (m)");
   gr_ctx_informative(ctx, "pair/steps", (double)r->nsteps, "time steps simulated");
