@@ -59,6 +59,33 @@ static int vdw_table51(struct gr_ctx *ctx)
     VDW_MASS_UNIT / (4.0 / 3.0 * M_PI));
 }
 
+/* The slips of the text found while checking it (the numbers are in
+ * the reference tables; these are formulas and words). */
+static int vdw_misprints(struct gr_ctx *ctx)
+{
+  return gr_ctx_note(ctx,
+    "Misprints and slips of the text (how we know). (1) Eq. 2.17: the error term is O(dt^4), "
+    "not O(dt^2): adding eq. 2.15 and 2.16 cancels the odd terms, and the next paragraph says "
+    "O(dt^4). (2) Eq. 2.8-2.9: with x1 = x2, as the text argues, eq. 2.8 would give e = "
+    "sqrt(K2/K1) > 1; the printed eq. 2.9 e = sqrt(K1/K2) is right because the force is "
+    "continuous at the turning point, K1 x1 = K2 x2, i.e. x2 = e^2 x1 (Check test: the "
+    "quasi-static cycle returns e^2 of the work). (3) Eq. 2.21 is half a period of the unloading "
+    "spring, not the contact time: the force acts (1+e)/(2e) of it (30.8 steps for n = 30; we "
+    "count 32 overlapping steps, one more for the free flight back from delta0). (4) Eq. 5.1: r "
+    "is the distance between molecules, not \"the radius of the molecule\"; r_ss is where the "
+    "potential is lowest. (5) Section 5.2 \"two spheres, of diameter R1 and R2\": radii (eq. 5.23 "
+    "x^2 = 2 R1 z1 is the chord theorem with the radius). (6) Signs: eq. 5.3 takes F = +dU/dalpha "
+    "(attraction positive), the Derjaguin eq. 5.27 gives F = 2 pi Reff w with w < 0 for "
+    "attraction (repulsion positive), and eq. 5.28 prints the attraction positive again; in "
+    "eq. 5.29 the Van der Waals branches are attraction-positive while -K1 alpha (alpha < 0) is "
+    "repulsion-positive, so as printed the two would add. We use one convention: positive = "
+    "repulsive. (7) Eq. 5.29 prints F = 0 for alpha_min >= alpha >= 0 while section 5.3 says the "
+    "force is held constant below alpha_min: both hold only when alpha_min is the zero of eq. "
+    "5.28, r_ss / 60^(1/6), which section 5.3 also says; for the attractive-only form the held "
+    "value is F(alpha_min) and the printed 0 would be a jump. No constant of eq. 5.11-5.28 is "
+    "wrong (table eq5-constants).");
+}
+
 /* ---- benchmark kernel: leap-frog steps of the pair ------------------- */
 
 struct vdw_bench {
@@ -108,11 +135,12 @@ static const struct gr_kernel vdw_kernels[] = {
 static int vdw_run(struct gr_ctx *ctx)
 {
   static const struct { const char *name; int (*fn)(struct gr_ctx *); } parts[] = {
-    {"table-5.1", vdw_table51}, {"derivation", vdw_derive}, {"pair", vdw_pair}};
+    {"table-5.1", vdw_table51}, {"derivation", vdw_derive}, {"pair", vdw_pair},
+    {"misprints", vdw_misprints}};
   size_t i;
   int rc = GR_OK;
   for (i = 0; i < sizeof parts / sizeof parts[0] && rc == GR_OK; i++) {
-    gr_ctx_progress(ctx, parts[i].name, (double)i / 3.0);
+    gr_ctx_progress(ctx, parts[i].name, (double)i / 4.0);
     gr_ctx_phase_begin(ctx, parts[i].name);
     rc = parts[i].fn(ctx);
     gr_ctx_phase_end(ctx);

@@ -14,7 +14,7 @@
  *    "the force is held constant" below alpha_min.  0.2 nm lies in the
  *    0.1-1 nm range the thesis quotes.
  *  - alpha_cutoff = 1 % of R: the exact two-sphere quadrature shows eq.
- *    5.28 is within about 1 % of the exact force there (vdw_derive.c);
+ *    5.28 is within about 2 % of the exact force there (vdw_derive.c);
  *    the force jumps by 2.6e-11 N at the cut-off (1e-6 of the peak).
  *  - initial gap 100 nm (0.31 % of R, inside the cut-off: the particles
  *    start "under a slight attractive force", 2.6e-10 N), so that the
@@ -345,7 +345,7 @@ static int vdw_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
     "with the spring constant corrected), e = %.2f, dt = %.3g s. Open parameters: r_ss = %.2g m "
     "(a molecular equilibrium distance), alpha_min = r_ss / 60^(1/6) = %.4g m (the zero of eq. 5.28, "
     "section 5.3; the printed F = 0 below alpha_min is then the held value), alpha_cutoff = 1%% of R = "
-    "%.4g m (eq. 5.28 within about 1%% of the exact two-sphere force there), initial gap %.3g m. "
+    "%.4g m (eq. 5.28 within 2%% of the exact two-sphere force there, and the attraction there is 1e-6 of its peak), initial gap %.3g m. "
     "The pair closes at %.4g m/s, the first contact has a peak spring force of %.4g N, %d steps and a "
     "largest overlap of %.3g m; it rebounds to %.3g m and after %d collisions (%ld steps, %.4g s) "
     "the impact speed is %.3g of the first. Measured e = %.6f (first contact).",
