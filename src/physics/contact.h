@@ -6,7 +6,8 @@
  * F = K2 (delta - delta0), K2 = K1 / e^2, where delta0 is the overlap at
  * which the unloading force reaches zero.  delta0 is carried from step to
  * step in a small per-pair state (struct gr_contact_pair), which a
- * neighbour list stores beside each pair (the thesis' A0 array).  The
+ * neighbour list stores beside each pair (the thesis' A and A0 arrays; its
+ * per-pair SK is not needed while K2 is the same for every pair).  The
  * constant coefficient of restitution is e = sqrt(K1 / K2) (eq. 2.9).
  *
  * Sign: delta is the overlap (positive when the surfaces interpenetrate);
