@@ -179,6 +179,39 @@ static int vdw_sweep(struct gr_ctx *ctx, struct gr_hamaker *h)
     at1[0], at1[1], at10[0], at10[1]);
 }
 
+/* Eq. 5.28 against the exact two-sphere Lennard-Jones force (eq. 5.1 over
+ * both spheres) for the test's particles (R = 3.175e-5 m, r_ss = 0.4 nm),
+ * at the separations that matter in the run.  Units: rho^2 C = A / pi^2. */
+static int vdw_lj_test_scale(struct gr_ctx *ctx, struct gr_hamaker *h)
+{
+  const double al[4] = {gr_vdw_peak_separation(VDW_RSS), 1e-9, VDW_GAP,
+                        VDW_CUTOFF_FRAC * VDW_RADIUS};
+  const char *what[4] = {"peak attraction", "1 nm", "initial gap", "cut-off"};
+  double worst = 0.0, f6, f12, exact, law, err;
+  char q[96], note[160];
+  int i, st;
+  for (i = 0; i < 4; i++) {
+    st = gr_hamaker_sphere_sphere_force(h, 6, VDW_RADIUS, al[i], &f6);
+    st = st ? st : gr_hamaker_sphere_sphere_force(h, 12, VDW_RADIUS, al[i], &f12);
+    if (st != 0)
+      return gr_ctx_fail(ctx, GR_EFAIL, "vdw: Lennard-Jones quadrature failed (GSL status %d)", st);
+    exact = VDW_HAMAKER / (M_PI * M_PI) * (-f6 + 0.5 * pow(VDW_RSS, 6.0) * f12);
+    law = gr_vdw_force(VDW_HAMAKER, gr_vdw_reff(VDW_RADIUS, VDW_RADIUS), VDW_RSS, al[i]);
+    err = law / exact - 1.0;
+    if (i < 2 && fabs(err) > worst)
+      worst = fabs(err);
+    snprintf(q, sizeof q, "derivation/eq5.28-vs-exact-LJ/alpha=%.4g", al[i]);
+    snprintf(note, sizeof note, "relative error of eq. 5.28 against the exact two-sphere "
+             "Lennard-Jones force, test particles, alpha = %s", what[i]);
+    gr_ctx_informative(ctx, q, err, note);
+  }
+  return gr_ctx_assert(ctx, "derivation/eq5.28-exact-where-the-test-runs", worst, 1e-4,
+                       worst <= 1e-4,
+                       "largest relative error of eq. 5.28 against the exact Lennard-Jones "
+                       "two-sphere force for alpha <= 1 nm (test particles): the law the test "
+                       "uses is exact where the force matters");
+}
+
 int vdw_derive(struct gr_ctx *ctx)
 {
   struct gr_hamaker *hn = gr_hamaker_new(VDW_EPS, 1), *h = gr_hamaker_new(VDW_EPS, 0);
@@ -193,6 +226,8 @@ int vdw_derive(struct gr_ctx *ctx)
     rc = vdw_exact_checks(ctx, hn, h);
   if (rc == GR_OK)
     rc = vdw_sweep(ctx, h);
+  if (rc == GR_OK)
+    rc = vdw_lj_test_scale(ctx, h);
   gr_hamaker_free(hn);
   gr_hamaker_free(h);
   return rc;

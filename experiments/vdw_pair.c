@@ -262,11 +262,12 @@ static int vdw_pair_figures(struct gr_ctx *ctx)
 }
 
 /* Collision table and its figure. */
-static int vdw_coll_data(struct gr_ctx *ctx, const struct vdw_run *r)
+static int vdw_coll_data(struct gr_ctx *ctx, const struct vdw_run *r, double amin)
 {
   struct gr_data *d = gr_ctx_data(ctx, "collisions",
                                   "k t0 v_in v_out e_measured F_peak overlap_max alpha_max_after steps");
   struct gr_figure f = {0};
+  char setup[256];
   int k;
   if (d == NULL)
     return gr_ctx_error(ctx)->code;
@@ -275,12 +276,18 @@ static int vdw_coll_data(struct gr_ctx *ctx, const struct vdw_run *r)
                    r->c[k].t0, r->c[k].vin, r->c[k].vout, r->c[k].vout / r->c[k].vin,
                    r->c[k].fpeak, r->c[k].dmax, r->c[k].amax, r->c[k].steps);
   f.name = "collisions-decay"; f.data = "collisions";
-  f.title = "Decay of the oscillation: impact speed and peak spring force per collision";
-  f.xlabel = "collision"; f.ylabel = "value (units in the key)";
-  f.setup = "set logscale y\nset key top right";
-  f.plot = "data using 1:($3) with points pt 7 title 'impact speed (m/s)', "
-           "data using 1:($6*1e-3) with points pt 5 title 'peak spring force (kN)', "
-           "data using 1:($8*1e6) with points pt 9 title 'largest separation after (um)'";
+  f.title = "Decay of the oscillation, relative to the first collision";
+  f.xlabel = "collision k"; f.ylabel = "value / value at k = 1";
+  snprintf(setup, sizeof setup,
+           "set logscale y\nset format y '10^{%%T}'\nset key top right\n"
+           "v1 = %.10e\nf1 = %.10e\na1 = %.10e\namin = %.10e\ne = %g",
+           r->c[0].vin, r->c[0].fpeak, r->c[0].amax, amin, VDW_E);
+  f.setup = setup;
+  f.plot = "data using 1:($3/v1) with points pt 7 title 'impact speed', "
+           "data using 1:($6/f1) with points pt 5 title 'peak spring force', "
+           "data using 1:(($8-amin)/(a1-amin)) with points pt 9 "
+           "title 'rebound height above alpha_{min}', "
+           "e**(x-1) with lines lw 2 title 'e^{k-1}'";
   return gr_ctx_figure(ctx, &f);
 }
 
@@ -371,7 +378,7 @@ int vdw_pair(struct gr_ctx *ctx)
   if (rc == GR_OK)
     rc = vdw_pair_verdicts(ctx, &m, r);
   if (rc == GR_OK)
-    rc = vdw_coll_data(ctx, r);
+    rc = vdw_coll_data(ctx, r, m.amin);
   if (rc == GR_OK)
     rc = vdw_pair_figures(ctx);
   free(r);
