@@ -334,6 +334,17 @@ static int vdw_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
   gr_ctx_assert(ctx, "pair/energy-first-approach", drift, 1e-3, drift <= 1e-3,
                 "|E(before first contact) - E(start)| / kinetic energy at impact: the leap-frog "
                 "conserves energy during the approach (potential of eq. 5.28 with the hold)");
+  gr_ctx_informative(ctx, "open/r_ss", VDW_RSS,
+                     "not given: 0.4 nm, a molecular equilibrium distance (minimum of eq. 5.1)");
+  gr_ctx_informative(ctx, "open/alpha_min", m->amin,
+                     "not given: r_ss / 60^(1/6), the zero of eq. 5.28 (section 5.3: minimum "
+                     "separation at the point of zero force); within the quoted 0.1-1 nm");
+  gr_ctx_informative(ctx, "open/alpha_cutoff", m->cutoff,
+                     "not given: 1% of R; eq. 5.28 within 2% of the exact force, attraction "
+                     "there 1e-6 of its peak (the size of the jump)");
+  gr_ctx_informative(ctx, "open/initial_gap", VDW_GAP,
+                     "not given: 100 nm, inside the cut-off (\"under a slight attractive force\"); "
+                     "Figs. 5.6-5.8, each ten times narrower, then end at 1 nm");
   gr_ctx_informative(ctx, "pair/impact-speed", r->c[0].vin,
                      "closing speed at the first contact (m/s)");
   gr_ctx_informative(ctx, "pair/peak-spring-force", r->c[0].fpeak,
