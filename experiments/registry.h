@@ -7,6 +7,7 @@
 
 #define GR_EXPERIMENT_LIST(X) \
   X(c12) \
-  X(greenspan)
+  X(greenspan) \
+  X(vdw)
 
 #endif

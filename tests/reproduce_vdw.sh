@@ -1,0 +1,92 @@
+#!/bin/sh
+# granrepro tests: `granrepro check --quick vdw` reproduces Sweetman (2003)
+# chapter 5 with every published number accounted for, the verdicts the
+# issue asks for, Table 5.1's spring constant as a documented misprint,
+# and the data sets of figures 5.6-5.16; a wrong restitution in the
+# reference makes the check fail.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+
+GNUPLOT=/nonexistent
+export GNUPLOT
+r=$scratch/r
+expect_exit 0 "$GRANREPRO" check --quick --no-progress --out "$r" vdw
+summary=$r/vdw/summary.tsv
+assert_file "$summary"
+assert_has "$summary" "# experiment: vdw"
+
+# -- 7 fields a row, no "differs", no "not computed"
+awk -F '\t' '
+  /^#/ { next }
+  !hdr { hdr = 1; next }
+  { rows++ }
+  NF != 7 { print "not 7 fields: " $0; bad = 1 }
+  $6 == "differs" || /not computed/ { print "bad row: " $0; bad = 1 }
+  END { if (rows < 30) { print rows " rows"; bad = 1 } exit bad }
+' "$summary" >"$scratch/problems" || { show "$scratch/problems"; fail "summary.tsv has bad rows"; }
+
+# -- every published number of both tables is a row, as printed
+for f in "$GRANREPRO_REF"/sweetman-2003/*.tsv; do
+  awk -F '\t' -v table="$(basename "$f" .tsv)" '
+    /^#/ || /^[ \t]*$/ { next }
+    !ncols { ncols = NF; for (i = 1; i <= NF; i++) col[i] = $i; next }
+    { for (i = 2; i <= NF; i++) {
+        if (col[i] == "tolerance" || col[i] == "note" || $i == "-") continue
+        print table "/" $1 (col[i] == "value" ? "" : "/" col[i]) "\t" $i } }
+  ' "$f" >>"$scratch/published"
+done
+[ "$(wc -l <"$scratch/published")" -eq 21 ] || { show "$scratch/published"; fail "expected 21 published numbers"; }
+awk -F '\t' '
+  FNR == NR { pub[$1] = $2; next }
+  /^#/ { next }
+  { got[$1] = $2 }
+  END { for (q in pub)
+          if (!(q in got) || (got[q] != pub[q] && index(got[q], pub[q] " (misprint") != 1)) {
+            print "missing or changed: " q; bad = 1 }
+        exit bad }
+' "$scratch/published" "$summary" >"$scratch/unaccounted" ||
+  { show "$scratch/unaccounted"; fail "published numbers not accounted for"; }
+
+# -- the verdicts of the issue
+verdict() { # verdict QUANTITY VERDICT
+  awk -F '\t' -v q="$1" -v v="$2" '$1 == q && $6 == v { ok = 1 } END { exit !ok }' "$summary" ||
+    { grep "^$1	" "$summary" >&2; fail "$1 is not $2"; }
+}
+verdict table-5.1/spring_constant expected-difference
+verdict table-5.1/time_step reproduced
+verdict table-5.1/restitution reproduced
+verdict pair/force-points-vs-formulas reproduced
+verdict pair/restitution-all-contacts reproduced
+verdict pair/momentum reproduced
+verdict pair/bound reproduced
+verdict pair/monotone-decay reproduced
+verdict derivation/sphere-sphere-vs-hamaker-1937 reproduced
+verdict eq5-constants/eq5.28.repulsive reproduced
+
+# -- data sets of the figures, with their headers
+for d in approach:"# t alpha alpha_pct_R F_vdw F_eq528 F_eq528_attractive" \
+         collision:"# t alpha F_vdw F_spring F_total v1 v2 loading" \
+         oscillation:"# t alpha F_total v1 v2" \
+         derivation:"# alpha_R err514_n6 err521_n6 err528_n6 err514_n12 err521_n12 err528_n12"; do
+  name=${d%%:*}
+  assert_file "$r/vdw/$name.dat"
+  [ "$(head -n 1 "$r/vdw/$name.dat")" = "${d#*:}" ] || fail "$name.dat header: $(head -n 1 "$r/vdw/$name.dat")"
+done
+for n in 5.6 5.7 5.8 5.9 5.10 5.11 5.12 5.13 5.14 5.15 5.16; do
+  ls "$r/vdw/fig$n-"*.gp >/dev/null 2>&1 || fail "no figure script for Fig. $n"
+done
+# the first collision: loading and unloading branches both present, the
+# spring never pulls
+awk '!/^#/ && $2 < 0 { if ($8 == 1) l++; else u++; if ($4 < 0) bad = 1 }
+     END { exit !(l > 5 && u > 5 && !bad) }' "$r/vdw/collision.dat" ||
+  fail "collision.dat lacks a loading or unloading branch"
+
+# -- a wrong published restitution is a finding: check exits 1
+ref=$scratch/ref
+copy_ref "$ref"
+sed 's/^restitution	\.95	/restitution	.90	/' "$GRANREPRO_REF/sweetman-2003/table-5.1.tsv" \
+  >"$ref/sweetman-2003/table-5.1.tsv"
+expect_exit 1 "$GRANREPRO" check --quick --no-progress --ref "$ref" --out "$scratch/x" vdw
+awk -F '\t' '$1 == "table-5.1/restitution" && $6 == "differs" { ok = 1 } END { exit !ok }' \
+  "$scratch/x/vdw/summary.tsv" || fail "a wrong restitution was not flagged"
+
+pass
