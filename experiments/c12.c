@@ -1,7 +1,8 @@
 /* granrepro experiment c12: ARGESIM C12, collision processes in rows of
  * spheres (Willensdorfer & Breitenecker, FORTRAN solution, SNE 31).
  * Registration, the sweeps and Monte Carlo shared by the tasks and the
- * benchmark kernels.  The tasks themselves are in c12_tasks.c. */
+ * benchmark kernels.  The tasks themselves are in c12_a.c, c12_b.c,
+ * c12_b_rule.c and c12_c.c. */
 #include "experiments/c12.h"
 
 #include <gsl/gsl_randist.h>
@@ -207,21 +208,14 @@ static const struct gr_kernel c12_kernels[] = {
 };
 
 /* Tasks a, b, c1, c2 in order, each a timed phase. */
-static int c12_run(struct gr_ctx *ctx)
-{
-  static const struct { const char *name; int (*fn)(struct gr_ctx *); } tasks[] = {
+static const struct gr_task c12_tasks[] = {
     {"task-a", c12_task_a}, {"task-b", c12_task_b},
     {"task-c1", c12_task_c1}, {"task-c2", c12_task_c2}};
-  size_t i;
-  int rc = GR_OK;
-  for (i = 0; i < sizeof tasks / sizeof tasks[0] && rc == GR_OK; i++) {
-    gr_ctx_progress(ctx, tasks[i].name, (double)i / 4.0);
-    gr_ctx_phase_begin(ctx, tasks[i].name);
-    rc = tasks[i].fn(ctx);
-    gr_ctx_phase_end(ctx);
-  }
-  gr_ctx_progress(ctx, "done", 1.0);
-  return rc;
+
+/* The experiment: its tasks in order, each a timed phase. */
+static int c12_run(struct gr_ctx *ctx)
+{
+  return gr_ctx_run_tasks(ctx, c12_tasks, sizeof c12_tasks / sizeof c12_tasks[0]);
 }
 
 const struct gr_experiment gr_exp_c12 = {

@@ -274,21 +274,14 @@ static const struct gr_kernel gs_kernels[] = {
   {"triangle", "particle-steps", gs_bench_setup, gs_bench_triangle, gs_bench_teardown},
 };
 
-static int gs_run(struct gr_ctx *ctx)
-{
-  static const struct { const char *name; int (*fn)(struct gr_ctx *); } parts[] = {
+static const struct gr_task gs_tasks[] = {
     {"constants", gs_constants}, {"triangle", gs_triangle},
     {"falling", gs_falling}, {"rectangle", gs_rectangle}, {"trials", gs_trials}};
-  size_t i, np = sizeof parts / sizeof parts[0];
-  int rc = GR_OK;
-  for (i = 0; i < np && rc == GR_OK; i++) {
-    gr_ctx_progress(ctx, parts[i].name, (double)i / (double)np);
-    gr_ctx_phase_begin(ctx, parts[i].name);
-    rc = parts[i].fn(ctx);
-    gr_ctx_phase_end(ctx);
-  }
-  gr_ctx_progress(ctx, "done", 1.0);
-  return rc;
+
+/* The experiment: its tasks in order, each a timed phase. */
+static int gs_run(struct gr_ctx *ctx)
+{
+  return gr_ctx_run_tasks(ctx, gs_tasks, sizeof gs_tasks / sizeof gs_tasks[0]);
 }
 
 const struct gr_experiment gr_exp_greenspan = {

@@ -132,21 +132,14 @@ static const struct gr_kernel vdw_kernels[] = {
   {"pair-steps", "steps", vdw_bench_setup, vdw_bench_run, vdw_bench_teardown},
 };
 
-static int vdw_run(struct gr_ctx *ctx)
-{
-  static const struct { const char *name; int (*fn)(struct gr_ctx *); } parts[] = {
+static const struct gr_task vdw_tasks[] = {
     {"table-5.1", vdw_table51}, {"derivation", vdw_derive}, {"pair", vdw_pair},
     {"misprints", vdw_misprints}};
-  size_t i;
-  int rc = GR_OK;
-  for (i = 0; i < sizeof parts / sizeof parts[0] && rc == GR_OK; i++) {
-    gr_ctx_progress(ctx, parts[i].name, (double)i / 4.0);
-    gr_ctx_phase_begin(ctx, parts[i].name);
-    rc = parts[i].fn(ctx);
-    gr_ctx_phase_end(ctx);
-  }
-  gr_ctx_progress(ctx, "done", 1.0);
-  return rc;
+
+/* The experiment: its tasks in order, each a timed phase. */
+static int vdw_run(struct gr_ctx *ctx)
+{
+  return gr_ctx_run_tasks(ctx, vdw_tasks, sizeof vdw_tasks / sizeof vdw_tasks[0]);
 }
 
 const struct gr_experiment gr_exp_vdw = {

@@ -355,6 +355,20 @@ void gr_ctx_progress(struct gr_ctx *c, const char *what, double fraction)
   fflush(stderr);
 }
 
+int gr_ctx_run_tasks(struct gr_ctx *c, const struct gr_task *tasks, size_t n)
+{
+  size_t i;
+  int rc = GR_OK;
+  for (i = 0; i < n && rc == GR_OK; i++) {
+    gr_ctx_progress(c, tasks[i].name, (double)i / (double)n);
+    gr_ctx_phase_begin(c, tasks[i].name);
+    rc = tasks[i].fn(c);
+    gr_ctx_phase_end(c);
+  }
+  gr_ctx_progress(c, "done", 1.0);
+  return rc;
+}
+
 void gr_ctx_counts(const struct gr_ctx *c, int counts[4])
 {
   memcpy(counts, c->counts, sizeof c->counts);

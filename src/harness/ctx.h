@@ -88,6 +88,16 @@ void gr_ctx_phase_end(struct gr_ctx *ctx);
 /* Progress on stderr (only when enabled and stderr is a terminal). */
 void gr_ctx_progress(struct gr_ctx *ctx, const char *what, double fraction);
 
+/* One part of an experiment, run as a timed phase. */
+struct gr_task {
+  const char *name;
+  int (*fn)(struct gr_ctx *ctx);
+};
+
+/* Run the tasks in order, each as a phase of the run record, with
+ * progress between them; stops at the first failure. */
+int gr_ctx_run_tasks(struct gr_ctx *ctx, const struct gr_task *tasks, size_t n);
+
 /* Verdict counts after the run. */
 void gr_ctx_counts(const struct gr_ctx *ctx, int counts[4]);
 
