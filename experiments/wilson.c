@@ -73,7 +73,7 @@ static int wc_run_one(const struct wc_group *g, int rule, int seed, double *xf, 
   *o = (struct wc_series){0};
   wc_sample(s, 0, 0.0, e0, px0, py0, vs, buf, buf + g->n, buf + 2 * g->n, buf + 3 * g->n, counts, o);
   for (k = 1; k <= WC_NS; k++) {
-    t = WC_TEND * k / WC_NS;
+    t = wc_time(k);
     o->status = gr_edmd_run(s, t, 0);
     if (o->status != GR_EDMD_DONE)
       break;
@@ -102,6 +102,36 @@ int wc_group_run(struct wc_group *g)
     int r = job % WC_NRULE, s = job / WC_NRULE;
     bad |= wc_run_one(g, r, s, s == 0 ? g->xf[r] : NULL, s == 0 ? g->yf[r] : NULL) != 0;
   }
+  return bad ? -1 : 0;
+}
+
+/* A long run: no samples, only how it ends. */
+static int wc_long_one(struct wc_group *g, int rule, int seed)
+{
+  struct gr_edmd_params p = {0};
+  struct gr_edmd *s;
+  struct wc_long *o = &g->lrun[rule][seed];
+  p.n = g->n;
+  p.d = g->d;
+  p.lx = p.ly = WC_L;
+  p.rule = wc_rules[rule].r;
+  if (gr_edmd_new(&p, g->x0 + seed * g->n, g->y0 + seed * g->n, g->vx0 + seed * g->n,
+                  g->vy0 + seed * g->n, &s) != 0)
+    return -1;
+  o->status = gr_edmd_run(s, g->t_long, 0);
+  o->t = s->t;
+  o->ddc = s->k.ddc;
+  o->col = s->collapse;
+  gr_edmd_free(s);
+  return o->status == GR_EDMD_NOMEM ? -1 : 0;
+}
+
+int wc_group_long(struct wc_group *g)
+{
+  int job, njob = (WC_NRULE - 1) * g->nseed, bad = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(| : bad)
+  for (job = 0; job < njob; job++)
+    bad |= wc_long_one(g, 1 + job % (WC_NRULE - 1), job / (WC_NRULE - 1)) != 0;
   return bad ? -1 : 0;
 }
 
@@ -141,7 +171,9 @@ static int wc_run(struct gr_ctx *ctx)
     gr_ctx_progress(ctx, phase, (double)c / 5.0);
     gr_ctx_phase_begin(ctx, phase);
     g = wc_group_new(cases[c].n, cases[c].d, nseed, gr_ctx_seed(ctx));
-    if (g == NULL || wc_group_run(g) != 0) {
+    if (g != NULL)
+      g->t_long = quick ? (cases[c].n == 2000 ? 40.0 : 0.0) : 100.0;
+    if (g == NULL || wc_group_run(g) != 0 || (g->t_long > 0.0 && wc_group_long(g) != 0)) {
       gr_ctx_phase_end(ctx);
       wc_group_free(g);
       return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory running N = %d", cases[c].n);

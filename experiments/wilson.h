@@ -15,10 +15,13 @@ struct gr_ctx;
 
 #define WC_L 10.0        /* box 10 x 10 (section 3) */
 #define WC_TEND 10.0     /* "after 10 units of system time" */
-#define WC_NS 50         /* samples at t = k * WC_TEND / WC_NS */
+#define WC_NS 100        /* samples at t_k = WC_TEND (k / WC_NS)^2: dense early */
 #define WC_NRULE 5
 #define WC_BOXES 10      /* clustering index on a 10 x 10 grid of 1 x 1 boxes */
 #define WC_MAXSEED 16
+
+/* Sample time t_k. */
+static inline double wc_time(int k) { return WC_TEND * (double)k * k / ((double)WC_NS * WC_NS); }
 
 /* A collision rule of the comparison and its short name. */
 struct wc_rule {
@@ -48,6 +51,13 @@ struct wc_group {
   double *x0, *y0, *vx0, *vy0;            /* initial states, nseed * n */
   struct wc_series run[WC_NRULE][WC_MAXSEED];
   double *xf[WC_NRULE], *yf[WC_NRULE];    /* final positions of seed 0 */
+  double t_long;                          /* horizon of the long runs */
+  struct wc_long {                        /* long runs: to t_long or collapse */
+    int status;
+    double t;
+    long long ddc;
+    struct gr_edmd_collapse col;
+  } lrun[WC_NRULE][WC_MAXSEED];
 };
 
 /* Wilson's start (appendix A.1 rand_pos_vel_assign): positions uniform in
@@ -64,6 +74,10 @@ void wc_group_free(struct wc_group *g);
 /* Run every rule and seed of the group to WC_TEND (OpenMP over runs;
  * results do not depend on the thread count).  0, or -1 out of memory. */
 int wc_group_run(struct wc_group *g);
+
+/* Run every inelastic rule and seed to g->t_long without sampling, to see
+ * which collapse (OpenMP over runs).  0, or -1 out of memory. */
+int wc_group_long(struct wc_group *g);
 
 /* One run with given cells (0: automatic) to t_end; events processed. */
 long long wc_events_to(int n, double d, const double *x, const double *y,
