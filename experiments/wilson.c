@@ -184,6 +184,8 @@ static int wc_run(struct gr_ctx *ctx)
   }
   if (rc == 0)
     rc = wc_report_fig4(ctx, quick, gr_ctx_seed(ctx));
+  if (rc == 0)
+    rc = wc_notes(ctx);
   gr_ctx_progress(ctx, "done", 1.0);
   return rc;
 }

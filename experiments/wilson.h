@@ -87,5 +87,6 @@ long long wc_events_to(int n, double d, const double *x, const double *y,
 /* Verdicts, figures and notes (wilson_report.c). */
 int wc_report_group(struct gr_ctx *ctx, const struct wc_group *g, int figures);
 int wc_report_fig4(struct gr_ctx *ctx, int quick, unsigned long seed);
+int wc_notes(struct gr_ctx *ctx);
 
 #endif

@@ -133,6 +133,7 @@ static int edevent_cells(struct gr_edmd *s, int i, int x0, int x1, int y0, int y
       for (j = s->head[cy * s->p.ncx + cx]; j >= 0; j = s->disk[j].next) {
         if (j == i)
           continue;
+        s->k.pairs++;
         t = i < j ? gr_edmd_pair_time(s, i, j) : gr_edmd_pair_time(s, j, i);
         if (t == HUGE_VAL)
           continue;

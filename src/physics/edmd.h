@@ -63,6 +63,7 @@ struct gr_edmd_params {
 struct gr_edmd_counters {
   long long ddc, dwc, vwc, stale; /* processed events; discarded stale DDCs */
   long long cure_tc, cure_vcut;   /* DDCs made elastic by a cure */
+  long long pairs;                /* pair predictions computed (tball calls) */
   long long pool_grow;            /* times the event pool had to grow */
   double e_lost;                  /* kinetic energy removed by DDCs */
   double ddc_px, ddc_py;          /* momentum change by DDCs (0 if conserved) */
