@@ -113,7 +113,7 @@ static int wc_series_out(struct gr_ctx *ctx, const struct wc_group *g, const cha
   {
     static const char *stem[3] = {"temperature", "clustering", "enskog"};
     static const char *ylab[3] = {"T / T0", "variance / mean of box counts", "collision rate / Enskog rate"};
-    static const char *setup[3] = {"set logscale y\nset key bottom left", "set key top left", "set key top left"};
+    static const char *setup[3] = {"set logscale y\nset key bottom left", "set key top left", "set key top left\nset xrange [0.5:10]"};
     char fname[3][64];
     int rc = 0;
     for (w = 0; w < 3 && rc == 0; w++) {

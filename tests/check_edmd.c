@@ -9,6 +9,7 @@
 #include "physics/edmd.h"
 #include "physics/edrule.h"
 #include "physics/edtree.h"
+#include "physics/granobs.h"
 
 static double urand(void) { return (double)rand() / RAND_MAX; }
 
@@ -295,6 +296,37 @@ START_TEST(test_bad_input)
 }
 END_TEST
 
+/* Kinetic theory and observables (granobs.c) against closed forms: Haff's
+ * T(t0) = T0/4; t0 for restitution and the code rule; Henderson's g at
+ * phi = 0 is 1; the Enskog rate's sqrt T scaling; the clustering index of
+ * a perfect lattice (0) and of all points in one box (m^2 - 1); the
+ * temperature ignores a common drift. */
+START_TEST(test_granobs)
+{
+  struct gr_edrule r = {GR_EDRULE_RESTITUTION, 0.6, 0.0, 0.0};
+  double x[100], y[100], vx[4] = {1.5, 0.5, 1.0, 1.0}, vy[4] = {2.0, 2.0, 2.5, 1.5};
+  int counts[100], i;
+  ck_assert_double_eq_tol(gr_granobs_haff(2.0, 0.7, 0.7), 0.5, 1e-15);
+  ck_assert_double_eq_tol(gr_granobs_haff_t0(&r, 3.0), 4.0 / (0.64 * 3.0), 1e-14);
+  r.kind = GR_EDRULE_WILSON_CODE;
+  ck_assert_double_eq_tol(gr_granobs_haff_t0(&r, 3.0), 8.0 / (5.0 * 0.64 * 3.0), 1e-14);
+  r.kind = GR_EDRULE_ELASTIC;
+  ck_assert(isinf(gr_granobs_haff_t0(&r, 3.0)));
+  ck_assert_double_eq_tol(gr_granobs_contact_g(0.0), 1.0, 1e-15);
+  ck_assert_double_eq_tol(gr_granobs_contact_g(0.5), (1.0 - 7.0 / 32.0) / 0.25, 1e-14);
+  ck_assert_double_eq_tol(gr_granobs_enskog(2.0, 0.1, 4.0) / gr_granobs_enskog(2.0, 0.1, 1.0), 2.0, 1e-14);
+  for (i = 0; i < 100; i++) {
+    x[i] = 0.5 + i % 10;
+    y[i] = 0.5 + i / 10;
+  }
+  ck_assert_double_eq_tol(gr_granobs_cluster_index(x, y, 100, 10.0, 10.0, 10, counts), 0.0, 1e-15);
+  for (i = 0; i < 100; i++)
+    x[i] = y[i] = 0.3;
+  ck_assert_double_eq_tol(gr_granobs_cluster_index(x, y, 100, 10.0, 10.0, 10, counts), 99.0, 1e-12);
+  ck_assert_double_eq_tol(gr_granobs_temperature(vx, vy, 4), 0.5 * (0.25 + 0.25 + 0.25 + 0.25) / 4.0, 1e-15);
+}
+END_TEST
+
 int main(void)
 {
   Suite *su = suite_create("edmd");
@@ -309,6 +341,7 @@ int main(void)
   tcase_add_test(tc, test_cells_same_sequence);
   tcase_add_test(tc, test_collapse_watchdog);
   tcase_add_test(tc, test_bad_input);
+  tcase_add_test(tc, test_granobs);
   suite_add_tcase(su, tc);
   sr = srunner_create(su);
   srunner_run_all(sr, CK_NORMAL);
