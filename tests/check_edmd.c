@@ -292,6 +292,9 @@ START_TEST(test_bad_input)
   p.rule.e = 1.0;
   ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), 0);
   ck_assert_ptr_nonnull(s);
+  /* disks at rest: no event ever, even with an infinite horizon */
+  ck_assert_int_eq(gr_edmd_step(s, HUGE_VAL, NULL), 0);
+  ck_assert_int_eq(gr_edmd_run(s, HUGE_VAL, 10), GR_EDMD_DONE);
   gr_edmd_free(s);
 }
 END_TEST

@@ -231,7 +231,7 @@ int gr_edmd_step(struct gr_edmd *s, double t_end, struct gr_edmd_event *ev)
   for (;;) {
     i = gr_edtree_min(&s->tree);
     t = gr_edtree_min_key(&s->tree);
-    if (!(t <= t_end))
+    if (!(t <= t_end) || t == HUGE_VAL) /* nothing left, ever: all disks at rest */
       return 0;
     j = s->lml[i].partner;
     if (s->lml[i].type == GR_EDMD_DDC && s->lml[i].c != s->disk[j].c) {
