@@ -48,9 +48,9 @@ static void wc_sample(const struct gr_edmd *s, int k, double t, double e0, doubl
 }
 
 /* One rule from one initial state, sampled at t_k = k WC_TEND / WC_NS. */
-static int wc_run_one(const struct wc_group *g, int rule, int seed, double *xf, double *yf)
+static int wc_run_one(struct wc_group *g, int rule, int seed, double *xf, double *yf)
 {
-  struct wc_series *o = (struct wc_series *)&g->run[rule][seed];
+  struct wc_series *o = &g->run[rule][seed];
   struct gr_edmd_params p = {0};
   struct gr_edmd *s;
   const double *x0 = g->x0 + seed * g->n, *y0 = g->y0 + seed * g->n;
