@@ -170,6 +170,36 @@ static void wc_collapses(struct gr_ctx *ctx, const struct wc_group *g, int r, co
   gr_ctx_informative(ctx, q, (double)m, note);
 }
 
+/* The collision-rule comparison of one group: one row per rule (clustering
+ * index and T/T0 at t = 10, collisions, collapses in the long runs) and a
+ * bar chart of the clustering index. */
+static int wc_rules_table(struct gr_ctx *ctx, const struct wc_group *g, const char *tag, double T0)
+{
+  char name[64], title[160];
+  struct gr_data *d;
+  struct gr_figure f = {name, name, title, "collision rule", "clustering index at t = 10",
+    "set style fill solid 0.5\nset boxwidth 0.6\nunset key\nset yrange [0:*]\nset xrange [-0.6:4.6]\nset xtics rotate by -20",
+    "data using 1:3:4:xtic(2) with boxerrorbars lc rgb '#1f4e9a'"};
+  int r, j;
+  snprintf(name, sizeof name, "rules-%s", tag);
+  snprintf(title, sizeof title, "Collision rules compared, N = %d, D = %g: clustering index at t = 10 (mean +- SE of %d seeds)",
+           g->n, g->d, g->nseed);
+  if ((d = gr_ctx_data(ctx, name, "index rule ci_t10 ci_se T_t10_over_T0 T_se ddc_to_t10 collapsed_long_runs")) == NULL)
+    return gr_ctx_error(ctx)->code;
+  for (r = 0; r < WC_NRULE; r++) {
+    double ci, cise, T, Tse, ddc = 0.0;
+    int col = 0;
+    wc_stat(g, r, WC_NS, 1, &ci, &cise);
+    wc_stat(g, r, WC_NS, 0, &T, &Tse);
+    for (j = 0; j < g->nseed; j++) {
+      ddc += (double)g->run[r][j].k.ddc / g->nseed;
+      col += r > 0 && g->t_long > 0.0 && g->lrun[r][j].status == GR_EDMD_COLLAPSE;
+    }
+    gr_data_printf(d, "%d %s %.6g %.3g %.6g %.3g %.1f %d\n", r, wc_rules[r].name, ci, cise, T / T0, Tse / T0, ddc, col);
+  }
+  return gr_ctx_figure(ctx, &f);
+}
+
 int wc_report_group(struct gr_ctx *ctx, const struct wc_group *g, int figures)
 {
   char tag[32], q[200], note[600];
@@ -283,6 +313,8 @@ int wc_report_group(struct gr_ctx *ctx, const struct wc_group *g, int figures)
   }
   if (rc == 0)
     rc = wc_series_out(ctx, g, tag, T0, t0);
+  if (rc == 0)
+    rc = wc_rules_table(ctx, g, tag, T0);
   if (rc == 0 && figures)
     rc = wc_positions(ctx, g);
   return rc;
