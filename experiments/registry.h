@@ -8,6 +8,7 @@
 #define GR_EXPERIMENT_LIST(X) \
   X(c12) \
   X(greenspan) \
-  X(vdw)
+  X(vdw) \
+  X(wilson_clumping)
 
 #endif

@@ -29,6 +29,11 @@ int gr_bench_kernel(const struct gr_experiment *exp, const struct gr_kernel *k,
     return rc;
   }
   snprintf(name, sizeof name, "%s/%s", exp->key, k->name);
+  if (state == NULL) { /* the kernel declined this mode (e.g. too big for --quick) */
+    gr_buf_printf(text, "%-28s skipped%s\n", name, quick ? " in quick mode" : "");
+    free(wall);
+    return GR_OK;
+  }
   k->run(state); /* warm-up: caches, page faults, lazy initialisation */
   for (i = 0; i < repeat && rc == GR_OK; i++) {
     w0 = gr_record_wall();

@@ -15,7 +15,8 @@ struct gr_error;
 
 /* A timed kernel for `granrepro bench`: setup builds the state once, run
  * does one sample of work and returns how many work units it did (events,
- * runs, particle-steps), teardown frees the state. */
+ * runs, particle-steps), teardown frees the state.  A setup that returns
+ * GR_OK with *state left NULL skips the kernel (bench prints "skipped"). */
 struct gr_kernel {
   const char *name;  /* short, no spaces: "sweep" */
   const char *unit;  /* what run() counts: "runs", "collisions" */

@@ -1,0 +1,276 @@
+/* granrepro physics: predictions and event processing of the hard-disk
+ * engine (Wilson 2001, sections 2.2-2.3 and appendix A.1: tball, twall,
+ * freev, diskev, wallev, updateM, predictions).  See edmd.h. */
+#include "physics/edevent.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* tball: Lubachevsky's formula.  Both disks are brought to the later of
+ * their update times t0; with dr, dv = r_b - r_a, v_b - v_a they meet when
+ * |dr + dv s| = d, i.e. at s = (-b - sqrt(b^2 - a c)) / a with b = dr.dv,
+ * a = dv.dv, c = dr.dr - d^2, written c / (-b + sqrt(b^2 - a c)) to avoid
+ * cancellation.  Approaching disks that overlap by round-off meet at t0. */
+double gr_edmd_pair_time(const struct gr_edmd *s, int a, int b)
+{
+  const struct gr_edmd_disk *p = &s->disk[a], *q = &s->disk[b];
+  double t0 = p->tau > q->tau ? p->tau : q->tau;
+  double dx = (q->x + q->vx * (t0 - q->tau)) - (p->x + p->vx * (t0 - p->tau));
+  double dy = (q->y + q->vy * (t0 - q->tau)) - (p->y + p->vy * (t0 - p->tau));
+  double dvx = q->vx - p->vx, dvy = q->vy - p->vy;
+  double bb = dx * dvx + dy * dvy, cc, disc;
+  if (bb >= 0.0)
+    return HUGE_VAL;
+  cc = dx * dx + dy * dy - s->p.d * s->p.d;
+  disc = bb * bb - (dvx * dvx + dvy * dvy) * cc;
+  if (disc < 0.0)
+    return HUGE_VAL;
+  if (cc <= 0.0)
+    return t0;
+  return t0 + cc / (-bb + sqrt(disc));
+}
+
+/* A free pool node, growing the pool when it is empty (rare: the pool
+ * starts at 8 nodes per disk).  -1 when out of memory. */
+static int edevent_node(struct gr_edmd *s)
+{
+  int k;
+  if (s->free < 0) {
+    int n = s->npool * 2;
+    struct gr_edmd_ev *q = realloc(s->pool, (size_t)n * sizeof *q);
+    if (q == NULL)
+      return -1;
+    for (k = s->npool; k < n; k++)
+      q[k].next = k + 1 < n ? k + 1 : -1;
+    s->pool = q;
+    s->free = s->npool;
+    s->npool = n;
+    s->k.pool_grow++;
+  }
+  k = s->free;
+  s->free = s->pool[k].next;
+  return k;
+}
+
+/* event_clear: give disk i's list back to the pool. */
+static void edevent_clear(struct gr_edmd *s, int i)
+{
+  int k = s->disk[i].list, last;
+  if (k < 0)
+    return;
+  for (last = k; s->pool[last].next >= 0; last = s->pool[last].next)
+    ;
+  s->pool[last].next = s->free;
+  s->free = k;
+  s->disk[i].list = -1;
+}
+
+/* twall: the earlier of the x and y crossings of disk i's cell; a crossing
+ * of an outer cell's outer side is the hard wall, met at distance d/2. */
+static void edevent_twall(struct gr_edmd *s, int i)
+{
+  const struct gr_edmd_disk *q = &s->disk[i];
+  int cx = s->disk[i].cell % s->p.ncx, cy = s->disk[i].cell / s->p.ncx, code = -1;
+  double r = 0.5 * s->p.d, best = HUGE_VAL, dt;
+  if (q->vx > 0.0) {
+    code = cx == s->p.ncx - 1 ? GR_EDMD_W_XHI : GR_EDMD_VW_XHI;
+    best = ((cx == s->p.ncx - 1 ? s->p.lx - r : (cx + 1) * s->cw) - q->x) / q->vx;
+  } else if (q->vx < 0.0) {
+    code = cx == 0 ? GR_EDMD_W_XLO : GR_EDMD_VW_XLO;
+    best = ((cx == 0 ? r : cx * s->cw) - q->x) / q->vx;
+  }
+  if (q->vy > 0.0) {
+    dt = ((cy == s->p.ncy - 1 ? s->p.ly - r : (cy + 1) * s->ch) - q->y) / q->vy;
+    if (dt < best) {
+      best = dt;
+      code = cy == s->p.ncy - 1 ? GR_EDMD_W_YHI : GR_EDMD_VW_YHI;
+    }
+  } else if (q->vy < 0.0) {
+    dt = ((cy == 0 ? r : cy * s->ch) - q->y) / q->vy;
+    if (dt < best) {
+      best = dt;
+      code = cy == 0 ? GR_EDMD_W_YLO : GR_EDMD_VW_YLO;
+    }
+  }
+  if (best < 0.0) /* round-off put the disk a hair past the boundary */
+    best = 0.0;
+  s->twall[i] = q->tau + best;
+  s->disk[i].wall = code;
+}
+
+/* local_min: the wall event or the earliest DDC of the list. */
+static void edevent_localmin(struct gr_edmd *s, int i)
+{
+  struct gr_edmd_lml *m = &s->lml[i];
+  int k;
+  m->t = s->twall[i];
+  m->type = s->disk[i].wall >= GR_EDMD_W_XLO ? GR_EDMD_DWC : GR_EDMD_VWC;
+  m->partner = s->disk[i].wall;
+  m->c = 0;
+  m->ev = -1;
+  for (k = s->disk[i].list; k >= 0; k = s->pool[k].next)
+    if (s->pool[k].t < m->t) {
+      m->t = s->pool[k].t;
+      m->type = GR_EDMD_DDC;
+      m->partner = s->pool[k].partner;
+      m->c = s->pool[k].c;
+      m->ev = k;
+    }
+}
+
+/* schedule (DDC part of PREDICTIONS): predict i against every disk of the
+ * cells [x0, x1] x [y0, y1] (clipped to the grid) and keep the finite ones. */
+static int edevent_cells(struct gr_edmd *s, int i, int x0, int x1, int y0, int y1)
+{
+  int cx, cy, j, k;
+  double t;
+  if (x0 < 0) x0 = 0;
+  if (y0 < 0) y0 = 0;
+  if (x1 >= s->p.ncx) x1 = s->p.ncx - 1;
+  if (y1 >= s->p.ncy) y1 = s->p.ncy - 1;
+  for (cy = y0; cy <= y1; cy++)
+    for (cx = x0; cx <= x1; cx++)
+      for (j = s->head[cy * s->p.ncx + cx]; j >= 0; j = s->disk[j].next) {
+        if (j == i)
+          continue;
+        s->k.pairs++;
+        t = i < j ? gr_edmd_pair_time(s, i, j) : gr_edmd_pair_time(s, j, i);
+        if (t == HUGE_VAL)
+          continue;
+        if (t < s->t)
+          t = s->t;
+        if ((k = edevent_node(s)) < 0)
+          return -1;
+        s->pool[k].t = t;
+        s->pool[k].c = s->disk[j].c;
+        s->pool[k].partner = j;
+        s->pool[k].next = s->disk[i].list;
+        s->disk[i].list = k;
+      }
+  return 0;
+}
+
+int gr_edevent_predict(struct gr_edmd *s, int i)
+{
+  int cx = s->disk[i].cell % s->p.ncx, cy = s->disk[i].cell / s->p.ncx;
+  edevent_clear(s, i);
+  if (edevent_cells(s, i, cx - 1, cx + 1, cy - 1, cy + 1) < 0)
+    return -1;
+  edevent_twall(s, i);
+  edevent_localmin(s, i);
+  return 0;
+}
+
+/* freev: advance disk i's delayed state to time t. */
+static void edevent_freev(struct gr_edmd *s, int i, double t)
+{
+  struct gr_edmd_disk *q = &s->disk[i];
+  q->x += q->vx * (t - q->tau);
+  q->y += q->vy * (t - q->tau);
+  q->tau = t;
+}
+
+/* CASE DDC: freev both, diskev (lower index first), count, predict both. */
+int gr_edevent_ddc(struct gr_edmd *s, int i, int j, double t, int *cure)
+{
+  int a = i < j ? i : j, b = i < j ? j : i;
+  struct gr_edmd_disk *p = &s->disk[a], *q = &s->disk[b];
+  double nx, ny, r, e0, px0, py0;
+  edevent_freev(s, a, t);
+  edevent_freev(s, b, t);
+  nx = q->x - p->x;
+  ny = q->y - p->y;
+  r = sqrt(nx * nx + ny * ny);
+  nx /= r;
+  ny /= r;
+  e0 = 0.5 * (p->vx * p->vx + p->vy * p->vy + q->vx * q->vx + q->vy * q->vy);
+  px0 = p->vx + q->vx;
+  py0 = p->vy + q->vy;
+  *cure = (int)gr_edrule_apply(&s->p.rule, nx, ny, &p->vx, &p->vy, &q->vx, &q->vy,
+                               s->tlast[a], s->tlast[b], t);
+  s->k.e_lost += e0 - 0.5 * (p->vx * p->vx + p->vy * p->vy + q->vx * q->vx + q->vy * q->vy);
+  s->k.ddc_px += p->vx + q->vx - px0;
+  s->k.ddc_py += p->vy + q->vy - py0;
+  s->k.cure_tc += *cure == GR_EDRULE_CURE_TC;
+  s->k.cure_vcut += *cure == GR_EDRULE_CURE_VCUT;
+  s->tlast[a] = s->tlast[b] = t;
+  s->disk[a].c++;
+  s->disk[b].c++;
+  s->k.ddc++;
+  if (gr_edevent_predict(s, a) < 0 || gr_edevent_predict(s, b) < 0)
+    return -1;
+  gr_edtree_update(&s->tree, a, s->lml[a].t);
+  gr_edtree_update(&s->tree, b, s->lml[b].t);
+  return 0;
+}
+
+/* CASE DWC: freev, wallev (elastic reflection), count, predict. */
+int gr_edevent_dwc(struct gr_edmd *s, int i, double t)
+{
+  struct gr_edmd_disk *q = &s->disk[i];
+  edevent_freev(s, i, t);
+  if (s->disk[i].wall == GR_EDMD_W_XLO || s->disk[i].wall == GR_EDMD_W_XHI) {
+    s->k.wall_px -= 2.0 * q->vx;
+    q->vx = -q->vx;
+  } else {
+    s->k.wall_py -= 2.0 * q->vy;
+    q->vy = -q->vy;
+  }
+  s->disk[i].c++;
+  s->k.dwc++;
+  if (gr_edevent_predict(s, i) < 0)
+    return -1;
+  gr_edtree_update(&s->tree, i, s->lml[i].t);
+  return 0;
+}
+
+/* CASE VWC: updateM (move the disk to the next cell, state untouched),
+ * predict against the 3 newly adjacent cells only, new wall event. */
+int gr_edevent_vwc(struct gr_edmd *s, int i)
+{
+  int c = s->disk[i].cell, cx = c % s->p.ncx, cy = c / s->p.ncx, rc = 0;
+  switch (s->disk[i].wall) {
+  case GR_EDMD_VW_XLO: cx--; break;
+  case GR_EDMD_VW_XHI: cx++; break;
+  case GR_EDMD_VW_YLO: cy--; break;
+  default: cy++; break;
+  }
+  if (s->disk[i].prev >= 0)
+    s->disk[s->disk[i].prev].next = s->disk[i].next;
+  else
+    s->head[c] = s->disk[i].next;
+  if (s->disk[i].next >= 0)
+    s->disk[s->disk[i].next].prev = s->disk[i].prev;
+  c = cy * s->p.ncx + cx;
+  s->disk[i].cell = c;
+  s->disk[i].prev = -1;
+  s->disk[i].next = s->head[c];
+  if (s->head[c] >= 0)
+    s->disk[s->head[c]].prev = i;
+  s->head[c] = i;
+  switch (s->disk[i].wall) {
+  case GR_EDMD_VW_XLO: rc = edevent_cells(s, i, cx - 1, cx - 1, cy - 1, cy + 1); break;
+  case GR_EDMD_VW_XHI: rc = edevent_cells(s, i, cx + 1, cx + 1, cy - 1, cy + 1); break;
+  case GR_EDMD_VW_YLO: rc = edevent_cells(s, i, cx - 1, cx + 1, cy - 1, cy - 1); break;
+  default: rc = edevent_cells(s, i, cx - 1, cx + 1, cy + 1, cy + 1); break;
+  }
+  s->k.vwc++;
+  edevent_twall(s, i);
+  edevent_localmin(s, i);
+  gr_edtree_update(&s->tree, i, s->lml[i].t);
+  return rc;
+}
+
+/* A stale DDC (partner's counter moved on): unlink it, next local minimum. */
+void gr_edevent_stale(struct gr_edmd *s, int i)
+{
+  int k = s->lml[i].ev, *link = &s->disk[i].list;
+  while (*link != k)
+    link = &s->pool[*link].next;
+  *link = s->pool[k].next;
+  s->pool[k].next = s->free;
+  s->free = k;
+  s->k.stale++;
+  edevent_localmin(s, i);
+  gr_edtree_update(&s->tree, i, s->lml[i].t);
+}
