@@ -6,6 +6,7 @@
 #define GR_REGISTRY_H
 
 #define GR_EXPERIMENT_LIST(X) \
-  X(c12)
+  X(c12) \
+  X(sweetman_neighbors)
 
 #endif

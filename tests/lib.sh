@@ -138,3 +138,67 @@ have_gnuplot() {
   _gp=$(sed -n 's/^#define GR_GNUPLOT "\(.*\)"$/\1/p' "$top_builddir/config.h" 2>/dev/null)
   [ -n "$_gp" ] && [ -x "$_gp" ]
 }
+
+# assert_summary_clean SUMMARY: summary.tsv has the header, 7 fields a
+# row, known verdicts, no "differs" and no "not computed" row.
+assert_summary_clean() {
+  awk -F '\t' '
+    /^#/ { next }
+    !hdr { hdr = 1
+           if ($0 != "quantity\tpublished\treproduced\tdelta\ttolerance\tverdict\tnote") {
+             print "bad header: " $0; bad = 1 }
+           next }
+    { rows++ }
+    NF != 7 { print "not 7 fields: " $0; bad = 1 }
+    $6 !~ /^(reproduced|differs|expected-difference|informative)$/ { print "bad verdict: " $0; bad = 1 }
+    $6 == "differs" { print "differs: " $0; bad = 1 }
+    /not computed/ { print "not computed: " $0; bad = 1 }
+    END { if (rows == 0) { print "no rows"; bad = 1 } exit bad }
+  ' "$1" >"$scratch/summary.problems" ||
+    { show "$scratch/summary.problems"; fail "summary.tsv has bad rows"; }
+}
+
+# assert_published_accounted REFSUBDIR SUMMARY MINTABLES: every published
+# number of every table in reference/REFSUBDIR is a quantity row of SUMMARY,
+# with the number as printed: "<table>/<row>" for the column "value",
+# "<table>/<row>/<column>" for others; the reserved columns "tolerance" and
+# "note" and the empty cells "-" hold no numbers.
+assert_published_accounted() {
+  : >"$scratch/published"
+  ntables=0
+  for f in "$GRANREPRO_REF"/$1/*.tsv; do
+    [ -f "$f" ] || fail "no reference tables in $GRANREPRO_REF/$1"
+    ntables=$((ntables + 1))
+    awk -F '\t' -v table="$(basename "$f" .tsv)" '
+      { sub(/\r$/, "") }
+      /^#/ || /^[ \t]*$/ { next }
+      !ncols { ncols = NF; for (i = 1; i <= NF; i++) col[i] = $i; next }
+      { for (i = 2; i <= NF; i++) {
+          if (col[i] == "tolerance" || col[i] == "note" || $i == "-")
+            continue
+          q = table "/" $1
+          if (col[i] != "value")
+            q = q "/" col[i]
+          print q "\t" $i
+          n++
+        } }
+      END { if (n == 0) { print "no numbers in " FILENAME > "/dev/stderr"; exit 1 } }
+    ' "$f" >>"$scratch/published" || fail "cannot parse $f"
+  done
+  [ "$ntables" -ge "$3" ] || fail "expected $3 tables in $1, found $ntables"
+  awk -F '\t' '
+    FNR == NR { pub[$1] = $2; want[$1] = 1; next }
+    /^#/ { next }
+    { seen[$1]++; got[$1] = $2 }
+    END {
+      for (q in want) {
+        if (!(q in seen)) { print "missing: " q; bad = 1 }
+        else if (seen[q] != 1) { print "listed " seen[q] " times: " q; bad = 1 }
+        else if (got[q] != pub[q] && index(got[q], pub[q] " (misprint") != 1) {
+          print q ": published " pub[q] ", summary says " got[q]; bad = 1 }
+      }
+      exit bad
+    }
+  ' "$scratch/published" "$2" >"$scratch/unaccounted" ||
+    { show "$scratch/unaccounted"; fail "published numbers not accounted for in summary.tsv"; }
+}

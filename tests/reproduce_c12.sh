@@ -10,65 +10,11 @@ summary=$r/c12/summary.tsv
 assert_file "$summary"
 assert_has "$stdout_file" "c12"
 
-# -- summary.tsv: the header, 7 fields a row, known verdicts, no "differs"
-# and no "not computed" row.
-awk -F '\t' '
-  /^#/ { next }
-  !hdr { hdr = 1
-         if ($0 != "quantity\tpublished\treproduced\tdelta\ttolerance\tverdict\tnote") {
-           print "bad header: " $0; bad = 1 }
-         next }
-  { rows++ }
-  NF != 7 { print "not 7 fields: " $0; bad = 1 }
-  $6 !~ /^(reproduced|differs|expected-difference|informative)$/ { print "bad verdict: " $0; bad = 1 }
-  $6 == "differs" { print "differs: " $0; bad = 1 }
-  /not computed/ { print "not computed: " $0; bad = 1 }
-  END { if (rows == 0) { print "no rows"; bad = 1 } exit bad }
-' "$summary" >"$scratch/summary.problems" ||
-  { show "$scratch/summary.problems"; fail "summary.tsv has bad rows"; }
+assert_summary_clean "$summary"
 assert_has "$summary" "# experiment: c12"
 assert_has "$summary" "# mode: quick"
 
-# -- every published number of every reference table is a quantity row,
-# with the number as printed in the table: "<table>/<row>" for the column
-# "value", "<table>/<row>/<column>" for others; the reserved columns
-# "tolerance" and "note" and the empty cells "-" hold no numbers.
-ntables=0
-for f in "$GRANREPRO_REF"/argesim-c12/*.tsv; do
-  [ -f "$f" ] || fail "no reference tables in $GRANREPRO_REF/argesim-c12"
-  ntables=$((ntables + 1))
-  awk -F '\t' -v table="$(basename "$f" .tsv)" '
-    { sub(/\r$/, "") }
-    /^#/ || /^[ \t]*$/ { next }
-    !ncols { ncols = NF; for (i = 1; i <= NF; i++) col[i] = $i; next }
-    { for (i = 2; i <= NF; i++) {
-        if (col[i] == "tolerance" || col[i] == "note" || $i == "-")
-          continue
-        q = table "/" $1
-        if (col[i] != "value")
-          q = q "/" col[i]
-        print q "\t" $i
-        n++
-      } }
-    END { if (n == 0) { print "no numbers in " FILENAME > "/dev/stderr"; exit 1 } }
-  ' "$f" >>"$scratch/published" || fail "cannot parse $f"
-done
-[ "$ntables" -ge 3 ] || fail "expected the 3 tables of argesim-c12, found $ntables"
-awk -F '\t' '
-  FNR == NR { pub[$1] = $2; want[$1] = 1; next }
-  /^#/ { next }
-  { seen[$1]++; got[$1] = $2 }
-  END {
-    for (q in want) {
-      if (!(q in seen)) { print "missing: " q; bad = 1 }
-      else if (seen[q] != 1) { print "listed " seen[q] " times: " q; bad = 1 }
-      else if (got[q] != pub[q] && index(got[q], pub[q] " (misprint") != 1) {
-        print q ": published " pub[q] ", summary says " got[q]; bad = 1 }
-    }
-    exit bad
-  }
-' "$scratch/published" "$summary" >"$scratch/unaccounted" ||
-  { show "$scratch/unaccounted"; fail "published numbers not accounted for in summary.tsv"; }
+assert_published_accounted argesim-c12 "$summary" 3
 
 # -- the report page
 assert_file "$r/index.html"

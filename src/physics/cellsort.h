@@ -1,0 +1,55 @@
+/* granrepro physics: the fastest cell search we could build, giving the
+ * same pair list as the chain cells of Sweetman 2003, chapter 3.
+ *
+ * Instead of HEAD/LIST chains (a pointer chase per particle) the particles
+ * are counting-sorted by cell, x fastest, into structure-of-arrays copies
+ * of their positions; a cell is then a contiguous range, and the three
+ * cells x-1, x, x+1 of one (y, z) row are one range.  The search walks the
+ * sorted slots in order and tests each one against the half shell only:
+ * the rest of its own cell and cell x+1 (one run), the row y+1 and the
+ * three rows of z+1 (one run of three cells each), so every pair is tested
+ * once, with no test of particle numbers in the inner loop.  The pairs
+ * found are put in canonical order by gr_nbr_from_pairs (a counting sort,
+ * linear).  A periodic axis with M < 3 (where forward and backward
+ * neighbour cells coincide) falls back to a full-shell walk per particle.
+ */
+#ifndef GR_CELLSORT_H
+#define GR_CELLSORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "physics/box.h"
+#include "physics/nbr.h"
+
+struct gr_cellsort {
+  struct gr_box box;
+  int m[3];
+  double celli[3];
+  size_t ncell;
+  uint32_t *start;    /* ncell + 2: cell c holds sorted slots start[c+1]..start[c+2]-1 */
+  uint32_t *cellof;   /* cell of each particle */
+  double *sx, *sy, *sz; /* positions in cell order */
+  uint32_t *sid;      /* original index of each sorted slot */
+  const double *x;    /* the positions last filled (x y z each) */
+  size_t n, ncap;
+  int *xlo, *xhi, *nxr; /* per x cell: up to 2 runs of neighbour x cells */
+  int *ynb, *nyn;     /* per y cell: up to 3 neighbour y cells */
+  int *znb, *nzn;     /* per z cell: up to 3 neighbour z cells */
+  struct gr_pairs pairs; /* pairs found, reused between rebuilds */
+};
+
+/* Grid of m[0] x m[1] x m[2] cells over box (cell edge >= cutoff is the
+ * caller's duty, see gr_cells_choose). */
+int gr_cellsort_init(struct gr_cellsort *s, const struct gr_box *box,
+                     const int m[3]);
+void gr_cellsort_free(struct gr_cellsort *s);
+
+/* Counting sort of the n particles into cells (the cell structure). */
+int gr_cellsort_fill(struct gr_cellsort *s, const double *x, size_t n);
+
+/* Rebuild the Verlet list v from the filled cells: pairs i < j closer than
+ * sqrt(cut2), canonical order, contact history carried over. */
+int gr_cellsort_search(struct gr_cellsort *s, struct gr_nbr *v, double cut2);
+
+#endif
