@@ -18,7 +18,7 @@
 /* Compare the 12 NEBOR entries with a table of section 2.3. */
 static int sw_nebor(struct gr_ctx *ctx, const char *table, const struct gr_vtab *t)
 {
-  char col[16];
+  char col[48];
   int i, rc = GR_OK;
   for (i = 1; i <= SW_NP && rc == GR_OK; i++) {
     snprintf(col, sizeof col, "i%d", i);
@@ -62,7 +62,7 @@ static int sw_records(struct gr_ctx *ctx, const char *table, const struct gr_vta
  * assertion that each pair is listed once (J > I). */
 static int sw_table21(struct gr_ctx *ctx, int pairs[][2], int *np)
 {
-  char row[16], col[16];
+  char row[48], col[48];
   int i, k, ok = 1, rc = GR_OK;
   double j;
   *np = 0;

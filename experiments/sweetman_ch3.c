@@ -17,7 +17,7 @@
 static int sw_arrays(struct gr_ctx *ctx, const char *table, struct gr_cells *c,
                      const double *x, size_t n, int rows)
 {
-  char row[16];
+  char row[48];
   int i, rc = gr_cells_fill(c, x, n) == GR_NBR_OK ? GR_OK : GR_ENOMEM;
   for (i = 1; i <= rows && rc == GR_OK; i++) {
     snprintf(row, sizeof row, "i%d", i);
@@ -36,7 +36,7 @@ static int sw_example(struct gr_ctx *ctx, struct gr_cells *c, double *x)
 {
   struct gr_box box = {{1.0, 1.0, 1.0}, {0, 0, 0}};
   const int m[3] = {5, 5, 1};
-  char row[16];
+  char row[48];
   int i, rc;
   for (i = 1; i <= SW_NEX; i++) {
     snprintf(row, sizeof row, "p%d", i);
@@ -71,7 +71,7 @@ static int sw_map(struct gr_ctx *ctx)
   struct gr_box box = {{1.0, 1.0, 1.0}, {1, 1, 1}};
   const int m[3] = {5, 5, 5};
   struct gr_cells c;
-  char row[16];
+  char row[48];
   int ix, iy, iz, rc;
   if (gr_cells_init(&c, &box, m) != GR_NBR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");

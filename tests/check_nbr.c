@@ -220,7 +220,7 @@ START_TEST(test_map)
   struct gr_box box = {{1.0, 1.0, 1.0}, {1, 1, 1}};
   int m[3] = {5, 5, 5}, ix, iy, iz, g;
   struct gr_cells c;
-  char key[16];
+  char key[48];
   ck_assert_int_eq(gr_cells_init(&c, &box, m), 0);
   ck_assert_int_eq(gr_cells_icell(m, 1, 1, 1), (long)gr_ref_cell(t, "icell", "value")->value);
   for (ix = 0; ix <= 2; ix++)

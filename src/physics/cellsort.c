@@ -21,6 +21,7 @@ void gr_cellsort_free(struct gr_cellsort *s)
   free(s->znb);
   free(s->nzn);
   gr_pairs_free(&s->pairs);
+  free(s->cand);
   memset(s, 0, sizeof *s);
 }
 
@@ -199,14 +200,19 @@ static int cs_search_full(struct gr_cellsort *s, struct gr_nbr *v, double cut2)
   return gr_nbr_commit(v);
 }
 
-/* Test slot p against the slots lo..hi-1. */
+/* Append the slots lo..hi-1 to the candidate list: eight unconditional
+ * stores and a jump of the write position (a loop only for long runs). */
 #define CS_RUN(lo, hi)                                                          \
   do {                                                                          \
-    size_t q_, qe_ = (hi);                                                      \
-    for (q_ = (lo); q_ < qe_; q_++)                                             \
-      if (cs_dist2(walls, box, xp, yp, zp, sx[q_], sy[q_], sz[q_]) < cut2 &&   \
-          gr_pairs_push(&s->pairs, sid[p], sid[q_]) != GR_NBR_OK)                        \
-        return GR_NBR_ENOMEM;                                                   \
+    uint32_t l_ = (uint32_t)(lo), h_ = (uint32_t)(hi), k_;                      \
+    if (h_ - l_ <= 8) {                                                         \
+      for (k_ = 0; k_ < 8; k_++)                                                \
+        cand[w + k_] = l_ + k_;                                                 \
+      w += h_ - l_;                                                             \
+    } else {                                                                    \
+      for (k_ = l_; k_ < h_; k_++)                                              \
+        cand[w++] = k_;                                                         \
+    }                                                                           \
   } while (0)
 
 /* gr_box_dist2, with the periodic tests compiled out when walls is a
@@ -228,6 +234,7 @@ cs_search_half(struct gr_cellsort *s, double cut2, int walls)
   const struct gr_box *box = &s->box;
   const uint32_t *st = s->start, *sid = s->sid;
   const double *sx = s->sx, *sy = s->sy, *sz = s->sz;
+  uint32_t *cand = s->cand;
   size_t mx = (size_t)s->m[0], my = (size_t)s->m[1], mz = (size_t)s->m[2];
   size_t cx, cy, cz;
   s->pairs.n = 0;
@@ -258,6 +265,7 @@ cs_search_half(struct gr_cellsort *s, double cut2, int walls)
         size_t xwrap = cx + 1 == mx && box->periodic[0];
         for (p = st[c]; p < pe; p++) {
           double xp = sx[p], yp = sy[p], zp = sz[p];
+          size_t w = 0, t;
           int r, k;
           /* own cell after p, and cell x+1: one run unless x+1 wraps */
           CS_RUN(p + 1, cx + 1 < mx ? st[c + 2] : st[c + 1]);
@@ -267,6 +275,12 @@ cs_search_half(struct gr_cellsort *s, double cut2, int walls)
             for (k = 0; k < s->nxr[cx]; k++)
               CS_RUN(st[rows[r] + (size_t)s->xlo[2 * cx + k]],
                      st[rows[r] + (size_t)s->xhi[2 * cx + k] + 1]);
+          for (t = 0; t < w; t++) {
+            uint32_t q = cand[t];
+            if (cs_dist2(walls, box, xp, yp, zp, sx[q], sy[q], sz[q]) < cut2 &&
+                gr_pairs_push(&s->pairs, sid[p], sid[q]) != GR_NBR_OK)
+              return GR_NBR_ENOMEM;
+          }
         }
       }
     }
@@ -280,6 +294,14 @@ int gr_cellsort_search(struct gr_cellsort *s, struct gr_nbr *v, double cut2)
   for (k = 0; k < 3; k++)
     if (s->box.periodic[k] && s->m[k] < 3)
       return cs_search_full(s, v, cut2);
+  if (s->n + 64 > s->ccap) { /* grows with n only: a candidate list never
+                                  holds a slot twice */
+    uint32_t *c = realloc(s->cand, (s->n + 64) * sizeof *c);
+    if (c == NULL)
+      return GR_NBR_ENOMEM;
+    s->cand = c;
+    s->ccap = s->n + 64;
+  }
   rc = s->box.periodic[0] || s->box.periodic[1] || s->box.periodic[2]
            ? cs_search_half(s, cut2, 0)
            : cs_search_half(s, cut2, 1);

@@ -8,7 +8,11 @@
  * sorted slots in order and tests each one against the half shell only:
  * the rest of its own cell and cell x+1 (one run), the row y+1 and the
  * three rows of z+1 (one run of three cells each), so every pair is tested
- * once, with no test of particle numbers in the inner loop.  The pairs
+ * once, with no test of particle numbers in the inner loop.  The slots of
+ * the runs are first gathered into one list, eight at a time with no
+ * data-dependent branch, so that testing them is a single loop: at the
+ * peer case's 0.45 particles per cell, mispredicted loop exits, not
+ * arithmetic, are what a per-run loop costs.  The pairs
  * found are put in canonical order by gr_nbr_from_pairs (a counting sort,
  * linear).  A periodic axis with M < 3 (where forward and backward
  * neighbour cells coincide) falls back to a full-shell walk per particle.
@@ -37,6 +41,8 @@ struct gr_cellsort {
   int *ynb, *nyn;     /* per y cell: up to 3 neighbour y cells */
   int *znb, *nzn;     /* per z cell: up to 3 neighbour z cells */
   struct gr_pairs pairs; /* pairs found, reused between rebuilds */
+  uint32_t *cand;     /* one particle's candidate slots (n + 64 entries) */
+  size_t ccap;
 };
 
 /* Grid of m[0] x m[1] x m[2] cells over box (cell edge >= cutoff is the
