@@ -9,10 +9,7 @@ void gr_cellsort_free(struct gr_cellsort *s)
 {
   free(s->start);
   free(s->cellof);
-  free(s->sx);
-  free(s->sy);
-  free(s->sz);
-  free(s->sid);
+  free(s->slot);
   free(s->xlo);
   free(s->xhi);
   free(s->nxr);
@@ -113,20 +110,14 @@ static inline uint32_t cs_index(const struct gr_cellsort *s, const double *r)
 
 static int cs_reserve(struct gr_cellsort *s, size_t n)
 {
-  void *p[5];
+  void *p[2];
   if (n <= s->ncap)
     return GR_NBR_OK;
   p[0] = realloc(s->cellof, n * sizeof *s->cellof);
   if (p[0]) s->cellof = p[0];
-  p[1] = realloc(s->sx, n * sizeof *s->sx);
-  if (p[1]) s->sx = p[1];
-  p[2] = realloc(s->sy, n * sizeof *s->sy);
-  if (p[2]) s->sy = p[2];
-  p[3] = realloc(s->sz, n * sizeof *s->sz);
-  if (p[3]) s->sz = p[3];
-  p[4] = realloc(s->sid, n * sizeof *s->sid);
-  if (p[4]) s->sid = p[4];
-  if (!p[0] || !p[1] || !p[2] || !p[3] || !p[4])
+  p[1] = realloc(s->slot, n * sizeof *s->slot);
+  if (p[1]) s->slot = p[1];
+  if (!p[0] || !p[1])
     return GR_NBR_ENOMEM;
   s->ncap = n;
   return GR_NBR_OK;
@@ -152,10 +143,8 @@ int gr_cellsort_fill(struct gr_cellsort *s, const double *x, size_t n)
     st[c] = run += st[c];
   for (i = 0; i < n; i++) {
     uint32_t p = st[s->cellof[i] + 1]++;
-    s->sx[p] = x[3 * i];
-    s->sy[p] = x[3 * i + 1];
-    s->sz[p] = x[3 * i + 2];
-    s->sid[p] = (uint32_t)i;
+    struct gr_cellsort_slot t = {x[3 * i], x[3 * i + 1], x[3 * i + 2], (uint32_t)i, 0};
+    s->slot[p] = t;
   }
   s->x = x;
   s->n = n;
@@ -166,36 +155,29 @@ int gr_cellsort_fill(struct gr_cellsort *s, const double *x, size_t n)
 static int cs_search_full(struct gr_cellsort *s, struct gr_nbr *v, double cut2)
 {
   const struct gr_box *box = &s->box;
-  const uint32_t *st = s->start, *sid = s->sid;
-  const double *sx = s->sx, *sy = s->sy, *sz = s->sz;
+  const uint32_t *st = s->start;
+  const struct gr_cellsort_slot *sl = s->slot;
   size_t i, n = s->n, mx = (size_t)s->m[0], my = (size_t)s->m[1];
   int rc = gr_nbr_begin(v, n);
   if (rc != GR_NBR_OK)
     return rc;
   for (i = 0; i < n && !v->failed; i++) {
     uint32_t c = s->cellof[i];
-    size_t cx = c % mx, cy = c / mx % my, cz = c / mx / my, first, a, b;
+    size_t cx = c % mx, cy = c / mx % my, cz = c / mx / my;
     const int *yn = s->ynb + 3 * cy, *zn = s->znb + 3 * cz;
     int ky, kz, kr;
     double xi = s->x[3 * i], yi = s->x[3 * i + 1], zi = s->x[3 * i + 2];
-    gr_nbr_row(v, i);
-    first = v->nxt.npair;
+    gr_nbr_row(v, i); /* gr_nbr_commit sorts the row */
     for (kz = 0; kz < s->nzn[cz]; kz++)
       for (ky = 0; ky < s->nyn[cy]; ky++) {
         size_t row = ((size_t)zn[kz] * my + (size_t)yn[ky]) * mx;
         for (kr = 0; kr < s->nxr[cx]; kr++) {
           size_t p, pe = st[row + (size_t)s->xhi[2 * cx + kr] + 1];
           for (p = st[row + (size_t)s->xlo[2 * cx + kr]]; p < pe; p++)
-            if (sid[p] > i && gr_box_dist2(box, xi, yi, zi, sx[p], sy[p], sz[p]) < cut2)
-              gr_nbr_add(v, sid[p]);
+            if (sl[p].id > i && gr_box_dist2(box, xi, yi, zi, sl[p].x, sl[p].y, sl[p].z) < cut2)
+              gr_nbr_add(v, sl[p].id);
         }
       }
-    for (a = first + 1; a < v->nxt.npair; a++) {
-      uint32_t t = v->nxt.j[a];
-      for (b = a; b > first && v->nxt.j[b - 1] > t; b--)
-        v->nxt.j[b] = v->nxt.j[b - 1];
-      v->nxt.j[b] = t;
-    }
   }
   return gr_nbr_commit(v);
 }
@@ -232,8 +214,8 @@ static inline __attribute__((always_inline)) int
 cs_search_half(struct gr_cellsort *s, double cut2, int walls)
 {
   const struct gr_box *box = &s->box;
-  const uint32_t *st = s->start, *sid = s->sid;
-  const double *sx = s->sx, *sy = s->sy, *sz = s->sz;
+  const uint32_t *st = s->start;
+  const struct gr_cellsort_slot *sl = s->slot;
   uint32_t *cand = s->cand;
   size_t mx = (size_t)s->m[0], my = (size_t)s->m[1], mz = (size_t)s->m[2];
   size_t cx, cy, cz;
@@ -264,7 +246,7 @@ cs_search_half(struct gr_cellsort *s, double cut2, int walls)
         size_t c = (cz * my + cy) * mx + cx, p, pe = st[c + 1];
         size_t xwrap = cx + 1 == mx && box->periodic[0];
         for (p = st[c]; p < pe; p++) {
-          double xp = sx[p], yp = sy[p], zp = sz[p];
+          double xp = sl[p].x, yp = sl[p].y, zp = sl[p].z;
           size_t w = 0, t;
           int r, k;
           /* own cell after p, and cell x+1: one run unless x+1 wraps */
@@ -277,8 +259,8 @@ cs_search_half(struct gr_cellsort *s, double cut2, int walls)
                      st[rows[r] + (size_t)s->xhi[2 * cx + k] + 1]);
           for (t = 0; t < w; t++) {
             uint32_t q = cand[t];
-            if (cs_dist2(walls, box, xp, yp, zp, sx[q], sy[q], sz[q]) < cut2 &&
-                gr_pairs_push(&s->pairs, sid[p], sid[q]) != GR_NBR_OK)
+            if (cs_dist2(walls, box, xp, yp, zp, sl[q].x, sl[q].y, sl[q].z) < cut2 &&
+                gr_pairs_push(&s->pairs, sl[p].id, sl[q].id) != GR_NBR_OK)
               return GR_NBR_ENOMEM;
           }
         }

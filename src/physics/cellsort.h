@@ -2,8 +2,8 @@
  * same pair list as the chain cells of Sweetman 2003, chapter 3.
  *
  * Instead of HEAD/LIST chains (a pointer chase per particle) the particles
- * are counting-sorted by cell, x fastest, into structure-of-arrays copies
- * of their positions; a cell is then a contiguous range, and the three
+ * are counting-sorted by cell, x fastest, into a copy of their positions
+ * and numbers in cell order (struct gr_cellsort_slot); a cell is then a contiguous range, and the three
  * cells x-1, x, x+1 of one (y, z) row are one range.  The search walks the
  * sorted slots in order and tests each one against the half shell only:
  * the rest of its own cell and cell x+1 (one run), the row y+1 and the
@@ -26,6 +26,14 @@
 #include "physics/box.h"
 #include "physics/nbr.h"
 
+/* A particle in cell order: its position and number, 32 bytes, so that a
+ * run of cells is one stream of memory (16 runs of separate x, y, z, id
+ * arrays would defeat the hardware prefetcher at large N). */
+struct gr_cellsort_slot {
+  double x, y, z;
+  uint32_t id, pad;
+};
+
 struct gr_cellsort {
   struct gr_box box;
   int m[3];
@@ -33,8 +41,7 @@ struct gr_cellsort {
   size_t ncell;
   uint32_t *start;    /* ncell + 2: cell c holds sorted slots start[c+1]..start[c+2]-1 */
   uint32_t *cellof;   /* cell of each particle */
-  double *sx, *sy, *sz; /* positions in cell order */
-  uint32_t *sid;      /* original index of each sorted slot */
+  struct gr_cellsort_slot *slot; /* particles in cell order */
   const double *x;    /* the positions last filled (x y z each) */
   size_t n, ncap;
   int *xlo, *xhi, *nxr; /* per x cell: up to 2 runs of neighbour x cells */

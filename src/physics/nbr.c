@@ -24,11 +24,14 @@ void gr_nbr_free(struct gr_nbr *v)
   rows_free(&v->nxt);
 }
 
-/* Grow one buffer to n particles and np pairs (never shrinks). */
+/* Grow one buffer to n particles and np pairs (never shrinks; row
+ * offsets are 32-bit, so at most 2^32 - 1 pairs). */
 static int rows_reserve(struct gr_nbr_rows *r, size_t n, size_t np)
 {
+  if ((uint64_t)np > UINT32_MAX)
+    return GR_NBR_ENOMEM;
   if (n + 1 > r->ncap) {
-    size_t *s = realloc(r->start, (n + 1) * sizeof *s);
+    uint32_t *s = realloc(r->start, (n + 1) * sizeof *s);
     if (s == NULL)
       return GR_NBR_ENOMEM;
     r->start = s;
@@ -77,20 +80,28 @@ int gr_nbr_grow(struct gr_nbr *v)
   return GR_NBR_OK;
 }
 
-/* Carry history over, row by row: both rows are sorted by j, so one merge
- * finds every persisting pair (the thesis's update adds a pair only "if it
- * was not already in the list" and keeps its record). */
+/* Carry history over, row by row: each new row is put in order (an
+ * insertion sort, one comparison per partner when it already is), then
+ * both rows being sorted by j, one merge finds every persisting pair (the
+ * thesis's update adds a pair only "if it was not already in the list" and
+ * keeps its record). */
 int gr_nbr_commit(struct gr_nbr *v)
 {
   struct gr_nbr_rows *o = &v->cur, *w = &v->nxt, t;
-  size_t i, a, b, ae, be, carried = 0;
+  size_t i, a, b, ae, be, q, carried = 0;
   if (v->failed)
     return v->failed;
   gr_nbr_row(v, w->n ? w->n - 1 : 0);
-  w->start[w->n] = w->npair;
+  w->start[w->n] = (uint32_t)w->npair;
   for (i = 0; i < w->n; i++) {
     b = w->start[i];
     be = w->start[i + 1];
+    for (a = b + 1; a < be; a++) {
+      uint32_t x = w->j[a];
+      for (q = a; q > b && w->j[q - 1] > x; q--)
+        w->j[q] = w->j[q - 1];
+      w->j[q] = x;
+    }
     if (i < o->n) {
       a = o->start[i];
       ae = o->start[i + 1];
@@ -136,35 +147,26 @@ int gr_pairs_grow(struct gr_pairs *p)
   return GR_NBR_OK;
 }
 
+/* The rows are sorted by gr_nbr_commit. */
 int gr_nbr_from_pairs(struct gr_nbr *v, size_t n, const struct gr_pairs *pr)
 {
   struct gr_nbr_rows *w = &v->nxt;
   const uint32_t *a = pr->a, *b = pr->b;
-  size_t k, i, p, q, npairs = pr->n;
+  size_t k, i, npairs = pr->n;
   int rc = gr_nbr_begin(v, n);
   if (rc != GR_NBR_OK)
     return rc;
   if (rows_reserve(w, n, npairs) != GR_NBR_OK)
     return GR_NBR_ENOMEM;
-  /* counting sort by a: counts, prefix sums, scatter, shift back */
+  /* counting sort by a: counts, running sums (start[i] = end of row i),
+   * scatter backwards (start[i] becomes the beginning of row i) */
   memset(w->start, 0, (n + 1) * sizeof *w->start);
   for (k = 0; k < npairs; k++)
-    w->start[a[k] + 1]++;
-  for (i = 1, k = 0; i <= n; i++)
-    w->start[i] = k += w->start[i];
+    w->start[a[k]]++;
+  for (i = 0, k = 0; i < n; i++)
+    w->start[i] = (uint32_t)(k += w->start[i]);
   for (k = 0; k < npairs; k++)
-    w->j[w->start[a[k]]++] = b[k];
-  for (i = n; i > 0; i--)
-    w->start[i] = w->start[i - 1];
-  w->start[0] = 0;
-  /* rows are short: insertion sort by partner */
-  for (i = 0; i < n; i++)
-    for (p = w->start[i] + 1; p < w->start[i + 1]; p++) {
-      uint32_t t = w->j[p];
-      for (q = p; q > w->start[i] && w->j[q - 1] > t; q--)
-        w->j[q] = w->j[q - 1];
-      w->j[q] = t;
-    }
+    w->j[--w->start[a[k]]] = b[k];
   w->npair = npairs;
   v->row = n;
   return gr_nbr_commit(v);

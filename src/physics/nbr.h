@@ -55,7 +55,7 @@ struct gr_nbr_rows {
   size_t npair;    /* pairs */
   size_t ncap;     /* capacity of start (n + 1 entries) */
   size_t pcap;     /* capacity of j and hist */
-  size_t *start;
+  uint32_t *start; /* 32 bits: half the memory traffic of size_t */
   uint32_t *j;
   struct gr_nbr_hist *hist;
 };
@@ -84,10 +84,10 @@ int gr_nbr_grow(struct gr_nbr *v);
 static inline void gr_nbr_row(struct gr_nbr *v, size_t i)
 {
   while (v->row <= i)
-    v->nxt.start[v->row++] = v->nxt.npair;
+    v->nxt.start[v->row++] = (uint32_t)v->nxt.npair;
 }
 
-/* Append partner j (> i, ascending within the row) to the open row. */
+/* Append partner j (> i; any order within the row) to the open row. */
 static inline void gr_nbr_add(struct gr_nbr *v, uint32_t j)
 {
   if (v->nxt.npair == v->nxt.pcap && gr_nbr_grow(v) != GR_NBR_OK)
@@ -95,9 +95,9 @@ static inline void gr_nbr_add(struct gr_nbr *v, uint32_t j)
   v->nxt.j[v->nxt.npair++] = j;
 }
 
-/* Close the build: carry each persisting pair's history over from the old
- * list (a merge of two sorted rows per particle), zero new pairs' records,
- * and make the new list current.  GR_NBR_ENOMEM when a growth failed (the
+/* Close the build: sort each row by partner, carry each persisting pair's
+ * history over from the old list (a merge of two sorted rows per
+ * particle), zero new pairs' records, and make the new list current.  GR_NBR_ENOMEM when a growth failed (the
  * old list is then kept). */
 int gr_nbr_commit(struct gr_nbr *v);
 
