@@ -243,21 +243,36 @@ cs_search_half(struct gr_cellsort *s, double cut2, int walls)
           rows[nrow++] = (z1 * my + (size_t)y) * mx;
         }
       for (cx = 0; cx < mx; cx++) {
-        size_t c = (cz * my + cy) * mx + cx, p, pe = st[c + 1];
-        size_t xwrap = cx + 1 == mx && box->periodic[0];
+        size_t c = (cz * my + cy) * mx + cx, p, pe = st[c + 1], w = 8, t;
+        int r, k;
+        if (st[c] == pe)
+          continue;
+        /* the candidates all particles of cell c share, from cand[8] on:
+         * cell x+1 (or its periodic image), the four rows */
+        if (cx + 1 < mx)
+          CS_RUN(pe, st[c + 2]);
+        else if (box->periodic[0])
+          CS_RUN(st[c + 1 - mx], st[c + 2 - mx]);
+        for (r = 0; r < nrow; r++)
+          for (k = 0; k < s->nxr[cx]; k++)
+            CS_RUN(st[rows[r] + (size_t)s->xlo[2 * cx + k]],
+                   st[rows[r] + (size_t)s->xhi[2 * cx + k] + 1]);
         for (p = st[c]; p < pe; p++) {
           double xp = sl[p].x, yp = sl[p].y, zp = sl[p].z;
-          size_t w = 0, t;
-          int r, k;
-          /* own cell after p, and cell x+1: one run unless x+1 wraps */
-          CS_RUN(p + 1, cx + 1 < mx ? st[c + 2] : st[c + 1]);
-          if (xwrap)
-            CS_RUN(st[c + 1 - mx], st[c + 2 - mx]);
-          for (r = 0; r < nrow; r++)
-            for (k = 0; k < s->nxr[cx]; k++)
-              CS_RUN(st[rows[r] + (size_t)s->xlo[2 * cx + k]],
-                     st[rows[r] + (size_t)s->xhi[2 * cx + k] + 1]);
-          for (t = 0; t < w; t++) {
+          size_t own = pe - p - 1, t0 = 8 - own;
+          /* the rest of its own cell, p+1 .. pe-1, right before cand[8]
+           * (eight unconditional stores; a loop only for crowded cells) */
+          if (own <= 8) {
+            for (k = 0; k < 8; k++)
+              cand[k] = (uint32_t)(pe - 8 + (size_t)k);
+          } else {
+            for (t = p + 1; t < pe; t++)
+              if (cs_dist2(walls, box, xp, yp, zp, sl[t].x, sl[t].y, sl[t].z) < cut2 &&
+                  gr_pairs_push(&s->pairs, sl[p].id, sl[t].id) != GR_NBR_OK)
+                return GR_NBR_ENOMEM;
+            t0 = 8;
+          }
+          for (t = t0; t < w; t++) {
             uint32_t q = cand[t];
             if (cs_dist2(walls, box, xp, yp, zp, sl[q].x, sl[q].y, sl[q].z) < cut2 &&
                 gr_pairs_push(&s->pairs, sl[p].id, sl[q].id) != GR_NBR_OK)
@@ -276,8 +291,8 @@ int gr_cellsort_search(struct gr_cellsort *s, struct gr_nbr *v, double cut2)
   for (k = 0; k < 3; k++)
     if (s->box.periodic[k] && s->m[k] < 3)
       return cs_search_full(s, v, cut2);
-  if (s->n + 64 > s->ccap) { /* grows with n only: a candidate list never
-                                  holds a slot twice */
+  if (s->n + 64 > s->ccap) { /* grows with n only: a candidate list holds
+                                  a slot once, plus 8 + 8 slack */
     uint32_t *c = realloc(s->cand, (s->n + 64) * sizeof *c);
     if (c == NULL)
       return GR_NBR_ENOMEM;
