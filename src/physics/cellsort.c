@@ -128,21 +128,43 @@ static int cs_reserve(struct gr_cellsort *s, size_t n)
 int gr_cellsort_fill(struct gr_cellsort *s, const double *x, size_t n)
 {
   size_t i, c;
-  uint32_t *st = s->start, run;
+  uint32_t *st = s->start, *cellof, run;
+  const double cx = s->celli[0], cy = s->celli[1], cz = s->celli[2];
+  const double tx = s->m[0] - 1, ty = s->m[1] - 1, tz = s->m[2] - 1;
+  const long mx = s->m[0], mxy = (long)s->m[0] * s->m[1];
+  const int walls = !s->box.periodic[0] && !s->box.periodic[1] && !s->box.periodic[2];
   if ((uint64_t)n >= UINT32_MAX)
     return GR_NBR_EINPUT;
   if (cs_reserve(s, n) != GR_NBR_OK)
     return GR_NBR_ENOMEM;
+  cellof = s->cellof;
   memset(st, 0, (s->ncell + 2) * sizeof *st);
-  for (i = 0; i < n; i++) {
-    uint32_t ci = cs_index(s, x + 3 * i);
-    s->cellof[i] = ci;
-    st[ci + 2]++;
-  }
+  /* the grid is held in locals: st may alias nothing we read, but the
+   * compiler cannot know it of s->m */
+  if (walls)
+    for (i = 0; i < n; i++) {
+      double qx = x[3 * i] * cx, qy = x[3 * i + 1] * cy, qz = x[3 * i + 2] * cz;
+      uint32_t ci;
+      qx = qx > 0.0 ? qx : 0.0; /* clamps as in gr_box_cell, branch-free */
+      qy = qy > 0.0 ? qy : 0.0;
+      qz = qz > 0.0 ? qz : 0.0;
+      qx = qx < tx ? qx : tx;
+      qy = qy < ty ? qy : ty;
+      qz = qz < tz ? qz : tz;
+      ci = (uint32_t)((long)qx + mx * (long)qy + mxy * (long)qz);
+      cellof[i] = ci;
+      st[ci + 2]++;
+    }
+  else
+    for (i = 0; i < n; i++) {
+      uint32_t ci = cs_index(s, x + 3 * i);
+      cellof[i] = ci;
+      st[ci + 2]++;
+    }
   for (c = 2, run = 0; c < s->ncell + 2; c++) /* running sum in a register */
     st[c] = run += st[c];
   for (i = 0; i < n; i++) {
-    uint32_t p = st[s->cellof[i] + 1]++;
+    uint32_t p = st[cellof[i] + 1]++;
     struct gr_cellsort_slot t = {x[3 * i], x[3 * i + 1], x[3 * i + 2], (uint32_t)i, 0};
     s->slot[p] = t;
   }
