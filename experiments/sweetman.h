@@ -42,10 +42,20 @@ enum sw_method {
   SW_REBUILD_NSQ     /* N-squared search + pair list + history */
 };
 
+/* Configurations a timed pass cycles through: the lattice and copies of it
+ * each moved by up to SW_MOVE per component, so that repeated passes see
+ * a fresh but similar configuration (most pairs persist, some change), as
+ * successive rebuilds of a DEM run do, and the branch predictor cannot
+ * learn one configuration by heart. */
+#define SW_NCONF 4
+#define SW_MOVE 0.05
+
 /* A configuration with every structure a method needs (allocated once). */
 struct sw_state {
   size_t n;
-  double *x;
+  double *x;     /* the current configuration (one of conf) */
+  double *conf;  /* SW_NCONF configurations of 3n coordinates */
+  int k;         /* index of the current one */
   struct gr_box box;
   int m[3];
   struct gr_cells chain;
@@ -60,7 +70,10 @@ int sw_state_init(struct sw_state *s, size_t n, unsigned long seed,
                   double extra, const int *m);
 void sw_state_free(struct sw_state *s);
 
-/* One pass of a method; 0 on success. */
+/* Make the next configuration current (cyclically). */
+void sw_next(struct sw_state *s);
+
+/* One pass of a method on the current configuration; 0 on success. */
 int sw_pass(struct sw_state *s, enum sw_method method);
 
 /* Names of the methods for data files and kernels. */
