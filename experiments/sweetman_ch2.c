@@ -162,5 +162,15 @@ int sw_chapter2(struct gr_ctx *ctx)
   if (rc == GR_OK) rc = gr_ctx_compare(ctx, "text-2-3", "jdx_second_record_sgi", "value", 1 + GR_VTAB_RECORD, 0.0, "MT1 when the second record is added");
   if (rc == GR_OK) rc = gr_ctx_compare(ctx, "text-2-3", "idx_second_record_sgi", "value", gr_vtab_idx(&t, 1 + GR_VTAB_RECORD), 0.0, "idx = 2 jdx - 1");
   gr_vtab_free(&t);
+  if (rc == GR_OK)
+    rc = gr_ctx_note(ctx, "Chapter 2 Verlet table. Built from the pairs of Table 2.1 by the addition of Figure 2.4 "
+                     "(NEBOR(i) = MT1 for a first partner, else NEXT of the last record = MT1; MT1 += 7), once with "
+                     "idx = jdx and once with idx = 2 jdx - 1, it reproduces every legible entry of Tables 2.2-2.13. "
+                     "The conversion from the scan lost most location superscripts of Table 2.7 and printed the "
+                     "last column of Table 2.13 one line too high; both are read as described in the tables' notes. "
+                     "Two numbers of the text are misprints: i1or0 = 0 for the SGI case (the formula then gives "
+                     "idx = 2 jdx, not the stated 2 jdx - 1; the text later says 1) and 'MT1 is then incremented "
+                     "to 16' (15: records are 7 locations long). The engine's list (compressed rows with a "
+                     "64-byte history record per pair) holds the same partners in the same order.");
   return rc;
 }

@@ -255,11 +255,12 @@ static int sw_table41(struct gr_ctx *ctx, unsigned long seed, int quick)
                      "data files vary from run to run, everything else is deterministic). The N-squared slope is 2 by "
                      "construction (N(N-1)/2 distance tests); the thesis's 2.0375 agrees. A cell search on a grid chosen "
                      "for the density (cell edge = cutoff) is linear: our slopes are about 1.0-1.1. The thesis's 1.2085 "
-                     "comes from its cell counts (Table 4.1): 47952 cells for every N up to 10000, then about 1.1 "
+                     "most likely comes from its cell counts (Table 4.1): 47952 cells for every N up to 10000, then about 1.1 "
                      "million, so the cost of visiting empty cells jumps between N = 10000 and 15000 and the "
                      "least-squares line through both groups tilts above 1. Our chain cells on exactly those grids "
                      "give %.3f over N = 1000-%d, and Fig. 4.3 splits into the same two groups (slopes of ln(t ncell) "
-                     "%.3f and %.3f against the thesis's 1.1938 and 1.0557). Allen and Tildesley's t ~ N^2/ncell "
+                     "%.3f and %.3f against the thesis's 1.1938 and 1.0557; in quick mode the second group has only "
+                     "two points). Allen and Tildesley's t ~ N^2/ncell "
                      "would need slope 2 in Fig. 4.3; it fails because most of the cells are empty: the cost is "
                      "a ncell + b N, not N^2/ncell.", s_all, np[nrun - 1], s_small, s_large);
   return rc;
