@@ -334,6 +334,52 @@ START_TEST(test_history)
 }
 END_TEST
 
+/* The N-squared and chain-cell rebuilds, too, reuse their buffers once
+ * grown: after two rebuilds (both list buffers filled), more rebuilds of
+ * configurations of the same size move no buffer. */
+START_TEST(test_no_alloc)
+{
+  struct gr_box box = {{9.0, 9.0, 9.0}, {1, 1, 0}};
+  size_t n = 700, i;
+  int m[3], k, meth;
+  double *x = malloc(3 * n * sizeof *x);
+  srand(5);
+  gr_cells_choose(&box, 1.0, m);
+  for (meth = 0; meth < 2; meth++) {
+    struct gr_nbr v;
+    struct gr_cells c;
+    void *p[5] = {0};
+    gr_nbr_init(&v);
+    ck_assert_int_eq(gr_cells_init(&c, &box, m), 0);
+    for (k = 0; k < 8; k++) {
+      for (i = 0; i < 3 * n; i++)
+        x[i] = urand() * 9.0;
+      if (meth == 0) {
+        ck_assert_int_eq(gr_nbr_nsquared(&v, &box, x, n, 1.0), 0);
+      } else {
+        ck_assert_int_eq(gr_cells_fill(&c, x, n), 0);
+        ck_assert_int_eq(gr_cells_search(&c, &box, x, 1.0), 0);
+        ck_assert_int_eq(gr_nbr_from_pairs(&v, n, &c.pairs), 0);
+      }
+      if (k == 2) /* capacity for any of these (about 1400 pairs each) */
+        ck_assert_int_eq(gr_nbr_reserve(&v, n, 8192), 0);
+      if (k == 3) {
+        p[0] = v.cur.j; p[1] = v.nxt.j; p[2] = c.list; p[3] = c.pairs.a; p[4] = c.head;
+      }
+      if (k > 3) {
+        ck_assert((void *)v.cur.j == p[0] || (void *)v.cur.j == p[1]);
+        ck_assert((void *)v.nxt.j == p[0] || (void *)v.nxt.j == p[1]);
+        ck_assert(meth == 0 || ((void *)c.list == p[2] && (void *)c.pairs.a == p[3]));
+        ck_assert((void *)c.head == p[4]);
+      }
+    }
+    gr_cells_free(&c);
+    gr_nbr_free(&v);
+  }
+  free(x);
+}
+END_TEST
+
 /* HEAD/LIST: every particle is in exactly one chain, that of its cell,
  * and chains run from higher to lower particle numbers (section 3.2). */
 START_TEST(test_chains)
@@ -408,6 +454,7 @@ int main(void)
   tcase_add_test(tc, test_map);
   tcase_add_test(tc, test_history);
   tcase_add_test(tc, test_chains);
+  tcase_add_test(tc, test_no_alloc);
   tcase_add_test(tc, test_vtab);
   suite_add_tcase(s, tc);
   sr = srunner_create(s);
