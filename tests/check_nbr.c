@@ -151,8 +151,9 @@ START_TEST(test_borders_walls_wrap)
 }
 END_TEST
 
-/* A periodic axis with only 1 or 2 cells (sorted cells handle it; the
- * chain cells' MAP needs 3) still gives the N-squared list. */
+/* A periodic axis with only 1 or 2 cells (sorted cells handle it with the
+ * full-shell walk; the chain cells' MAP needs 3), and walled axes with 1
+ * or 2 cells (half-shell walk), still give the N-squared list. */
 START_TEST(test_few_cells_periodic)
 {
   struct gr_box box = {{2.5, 5.0, 1.2}, {1, 1, 1}};
@@ -175,6 +176,22 @@ START_TEST(test_few_cells_periodic)
   ck_assert_int_eq(gr_cellsort_search(&cs, &c, 0.36), 0);
   ck_assert(same_list(&a, &c));
   gr_cellsort_free(&cs);
+  /* walled axes with 1 and 2 cells take the half-shell walk */
+  {
+    struct gr_box wb = {{1.1, 2.5, 6.0}, {0, 0, 0}};
+    for (i = 0; i < 600; i++)
+      x[i] = urand() * wb.len[i % 3];
+    gr_cells_choose(&wb, 1.0, m);
+    ck_assert_int_eq(m[0], 1);
+    ck_assert_int_eq(m[1], 2);
+    ck_assert_int_eq(gr_nbr_nsquared(&a, &wb, x, n, 1.0), 0);
+    ck_assert_int_eq(gr_cellsort_init(&cs, &wb, m), 0);
+    ck_assert_int_eq(gr_cellsort_fill(&cs, x, n), 0);
+    ck_assert_int_eq(gr_cellsort_search(&cs, &c, 1.0), 0);
+    ck_assert(same_list(&a, &c));
+    ck_assert_uint_eq(a.cur.npair, brute_count(&wb, x, n, 1.0));
+    gr_cellsort_free(&cs);
+  }
   gr_nbr_free(&a);
   gr_nbr_free(&c);
 }
