@@ -3,19 +3,20 @@
  *
  * Instead of HEAD/LIST chains (a pointer chase per particle) the particles
  * are counting-sorted by cell, x fastest, into a copy of their positions
- * and numbers in cell order (struct gr_cellsort_slot); a cell is then a contiguous range, and the three
- * cells x-1, x, x+1 of one (y, z) row are one range.  The search walks the
- * sorted slots in order and tests each one against the half shell only:
- * the rest of its own cell and cell x+1 (one run), the row y+1 and the
- * three rows of z+1 (one run of three cells each), so every pair is tested
- * once, with no test of particle numbers in the inner loop.  The slots of
- * the runs are first gathered into one list, eight at a time with no
- * data-dependent branch, so that testing them is a single loop: at the
- * peer case's 0.45 particles per cell, mispredicted loop exits, not
- * arithmetic, are what a per-run loop costs.  The pairs
- * found are put in canonical order by gr_nbr_from_pairs (a counting sort,
- * linear).  A periodic axis with M < 3 (where forward and backward
- * neighbour cells coincide) falls back to a full-shell walk per particle.
+ * and numbers in cell order (struct gr_cellsort_slot); a cell is then a
+ * contiguous range, and the three cells x-1, x, x+1 of one (y, z) row are
+ * one range.  The search visits the cells in order and tests each particle
+ * against the half shell only: the rest of its own cell, cell x+1, the row
+ * y+1 and the three rows of z+1 (one run of up to three cells each), so
+ * every pair is tested once, with no test of particle numbers.  The runs a
+ * cell's particles share are gathered once per cell into one candidate
+ * list, eight slots at a time with no data-dependent branch, so that
+ * testing a particle is a single loop: at the peer case's 0.45 particles
+ * per cell, mispredicted loop exits, not arithmetic, are what per-run loops
+ * cost.  The pairs found are put in canonical order by gr_nbr_from_pairs
+ * (a counting sort, linear).  A periodic axis with M < 3 (where forward and
+ * backward neighbour cells coincide) falls back to a full-shell walk per
+ * particle.
  */
 #ifndef GR_CELLSORT_H
 #define GR_CELLSORT_H
@@ -26,9 +27,9 @@
 #include "physics/box.h"
 #include "physics/nbr.h"
 
-/* A particle in cell order: its position and number, 32 bytes, so that a
- * run of cells is one stream of memory (16 runs of separate x, y, z, id
- * arrays would defeat the hardware prefetcher at large N). */
+/* A particle in cell order: its position and number in 32 bytes, one
+ * memory stream per run of cells (measured no faster than separate x, y,
+ * z, id arrays on the peer case, and no slower). */
 struct gr_cellsort_slot {
   double x, y, z;
   uint32_t id, pad;
