@@ -9,6 +9,7 @@
   X(c12) \
   X(greenspan) \
   X(vdw) \
-  X(wilson_clumping)
+  X(wilson_clumping) \
+  X(sweetman_neighbors)
 
 #endif

@@ -201,6 +201,14 @@ int gr_ctx_published(struct gr_ctx *c, const char *table, const char *row,
   return GR_OK;
 }
 
+int gr_ctx_has(struct gr_ctx *c, const char *table, const char *row,
+               const char *col)
+{
+  struct gr_reftable *t = ctx_table(c, table);
+  struct gr_refcell *cell = t ? gr_ref_cell(t, row, col) : NULL;
+  return cell != NULL && cell->is_number;
+}
+
 int gr_ctx_compare(struct gr_ctx *c, const char *table, const char *row,
                    const char *col, double value, double se, const char *note)
 {

@@ -58,6 +58,12 @@ int gr_ctx_compare(struct gr_ctx *ctx, const char *table, const char *row,
 int gr_ctx_published(struct gr_ctx *ctx, const char *table, const char *row,
                      const char *col, double *value);
 
+/* 1 when the table has a published number at (row, col), 0 when that cell
+ * is '-' or the row or column is absent (for tables with holes); a missing
+ * or malformed table fails the run and gives 0. */
+int gr_ctx_has(struct gr_ctx *ctx, const char *table, const char *row,
+               const char *col);
+
 /* A verdict row with nothing published to compare against. */
 int gr_ctx_informative(struct gr_ctx *ctx, const char *quantity, double value,
                        const char *note);

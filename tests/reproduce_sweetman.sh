@@ -1,0 +1,49 @@
+#!/bin/sh
+# granrepro tests: `granrepro check --quick sweetman-neighbors` reproduces
+# the worked tables of Sweetman 2003, chapters 2-3, with every published
+# number accounted for, the documented misprints as expected-difference,
+# and the timing data of chapter 4 in the documented shape.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+
+GNUPLOT=/nonexistent
+export GNUPLOT
+r=$scratch/r
+expect_exit 0 "$GRANREPRO" check --quick --no-progress --out "$r" sweetman-neighbors
+summary=$r/sweetman-neighbors/summary.tsv
+assert_file "$summary"
+assert_summary_clean "$summary"
+assert_has "$summary" "# experiment: sweetman-neighbors"
+assert_accounted sweetman-2003 "$summary" 20 "table-5.1 eq5-constants"
+
+# -- the misprints found are reported as such (expected-difference), and
+# nothing else is: Tables 3.6-3.7 (cells 6 and 7, three rows each per
+# primary) and two numbers of the text.
+awk -F '\t' '$6 == "expected-difference" { n++; if ($1 !~ /^(table-3-[67]\/p[123]\.c[67]\.k[12]|text-2-3\/(i1or0_sgi_first|mt1_after_two))$/) { print "unexpected: " $1; bad = 1 } }
+  END { if (n != 14) { print n " expected-difference rows, want 14"; bad = 1 } exit bad }' \
+  "$summary" >"$scratch/mis" || { show "$scratch/mis"; fail "misprint rows are not the documented ones"; }
+
+# -- the three searches agree, history is carried, slopes are finite
+for q in chapter4/lists-identical-nsq-chain-sort chapter4/lists-identical-chain-sort \
+  chapter2/engine-list-equals-verlet-table figures-4/slope_nsq; do
+  awk -F '\t' -v q="$q" '$1 == q && $6 == "reproduced" { ok = 1 } END { exit !ok }' "$summary" ||
+    { show "$summary"; fail "$q is not reproduced"; }
+done
+
+# -- timing data: N ascending, positive times, the cell data up to 1e5
+dat=$r/sweetman-neighbors/fig-4-2.dat
+assert_file "$dat"
+awk '/^#/ { next } { n++; if ($1 <= last || $2 <= 0 || $5 <= 0 || NF != 9) bad = 1; last = $1 }
+  END { exit bad || n != 7 || last != 100000 }' "$dat" || { show "$dat"; fail "fig-4-2.dat is malformed"; }
+for f in fig-4-1 fig-4-2 fig-4-3 rebuild-per-particle; do
+  assert_file "$r/sweetman-neighbors/$f.gp"
+done
+
+# -- a changed published entry is caught: HEAD(2) of Table 3.4 set to 18
+ref=$scratch/ref
+copy_ref "$ref"
+sed 's/^i2\t1\t19\t1$/i2\t1\t18\t1/' "$GRANREPRO_REF/sweetman-2003/table-3-4.tsv" >"$ref/sweetman-2003/table-3-4.tsv"
+expect_exit 1 "$GRANREPRO" check --quick --no-progress --ref "$ref" --out "$scratch/x" sweetman-neighbors
+awk -F '\t' '$1 == "table-3-4/i2/head" && $6 == "differs" { ok = 1 } END { exit !ok }' \
+  "$scratch/x/sweetman-neighbors/summary.tsv" || fail "a wrong HEAD(2) was not flagged"
+
+pass
