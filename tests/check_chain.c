@@ -8,6 +8,7 @@
 #include "physics/chain.h"
 #include "physics/chainrule.h"
 #include "physics/chaintheory.h"
+#include "tests/check_run.h"
 
 /* e = 1: Newton's cradle, collisions at t = 1, 2, 3 between pairs 0, 1, 2,
  * final velocities 0, 0, 0, 1 (closed form). */
@@ -211,8 +212,6 @@ int main(void)
 {
   Suite *s = suite_create("chain");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_elastic_cradle);
   tcase_add_test(tc, test_collision_invariants);
@@ -224,9 +223,5 @@ int main(void)
   tcase_add_test(tc, test_threshold_theory);
   tcase_add_test(tc, test_published_rule);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return gr_check_run(s, 0);
 }

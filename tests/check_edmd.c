@@ -10,6 +10,7 @@
 #include "physics/edrule.h"
 #include "physics/edtree.h"
 #include "physics/granobs.h"
+#include "tests/check_run.h"
 
 static double urand(void) { return (double)rand() / RAND_MAX; }
 
@@ -334,8 +335,6 @@ int main(void)
 {
   Suite *su = suite_create("edmd");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_tree_bruteforce);
   tcase_add_test(tc, test_two_disks);
@@ -346,9 +345,5 @@ int main(void)
   tcase_add_test(tc, test_bad_input);
   tcase_add_test(tc, test_granobs);
   suite_add_tcase(su, tc);
-  sr = srunner_create(su);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return gr_check_run(su, 0);
 }

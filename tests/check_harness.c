@@ -22,6 +22,7 @@
 #include "harness/record.h"
 #include "harness/ref.h"
 #include "harness/report.h"
+#include "tests/check_run.h"
 
 static char scratch[] = "/tmp/granrepro-check-harness-XXXXXX";
 
@@ -1000,19 +1001,14 @@ static Suite *harness_suite(void)
 /* Run the suite in a scratch folder; exit status says whether all passed. */
 int main(void)
 {
-  SRunner *sr;
-  int failed;
+  int rc;
   if (mkdtemp(scratch) == NULL) {
     perror("mkdtemp");
     return EXIT_FAILURE;
   }
   setenv("GNUPLOT", "/nonexistent", 1);
-  sr = srunner_create(harness_suite());
   /* one process, so LeakSanitizer sees every test's allocations */
-  srunner_set_fork_status(sr, CK_NOFORK);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
+  rc = gr_check_run(harness_suite(), 1);
   rm_rf(scratch);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return rc;
 }

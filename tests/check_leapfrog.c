@@ -8,6 +8,7 @@
 
 #include "physics/leapfrog.h"
 #include "physics/pairforce.h"
+#include "tests/check_run.h"
 
 #define GR_PI 3.14159265358979323846
 
@@ -241,8 +242,6 @@ int main(void)
 {
   Suite *s = suite_create("leapfrog");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_free_fall);
   tcase_add_test(tc, test_harmonic_pair);
@@ -252,9 +251,5 @@ int main(void)
   tcase_add_test(tc, test_kinetic_remove_single);
   tcase_add_test(tc, test_mirror_run);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return gr_check_run(s, 0);
 }

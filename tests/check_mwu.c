@@ -14,6 +14,7 @@
 #include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdlib.h>
+#include "tests/check_run.h"
 
 #define MAXN 64
 
@@ -347,10 +348,5 @@ static Suite *mwu_suite(void)
 
 int main(void)
 {
-  SRunner *sr = srunner_create(mwu_suite());
-  int failed;
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return gr_check_run(mwu_suite(), 0);
 }

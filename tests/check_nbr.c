@@ -17,6 +17,7 @@
 #include "physics/cellsort.h"
 #include "physics/nbr.h"
 #include "physics/vtab.h"
+#include "tests/check_run.h"
 
 static double urand(void)
 {
@@ -461,8 +462,6 @@ int main(void)
 {
   Suite *s = suite_create("nbr");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_random_agree);
   tcase_add_test(tc, test_borders_walls_wrap);
@@ -474,9 +473,5 @@ int main(void)
   tcase_add_test(tc, test_no_alloc);
   tcase_add_test(tc, test_vtab);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return gr_check_run(s, 0);
 }

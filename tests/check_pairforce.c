@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "physics/pairforce.h"
+#include "tests/check_run.h"
 
 static const struct gr_pairforce tri = {2500.0, 2900.0, 6, 4, 1.5, 1, GR_PAIRFORCE_SUM_LISTING};
 
@@ -215,8 +216,6 @@ int main(void)
 {
   Suite *s = suite_create("pairforce");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
   tcase_add_test(tc, test_magnitude);
   tcase_add_test(tc, test_third_law);
   tcase_add_test(tc, test_total_momentum);
@@ -224,9 +223,5 @@ int main(void)
   tcase_add_test(tc, test_mirror_exact);
   tcase_add_test(tc, test_fsum);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return gr_check_run(s, 0);
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "tests/check_run.h"
 
 #define HDR "# source: P\n# quantity: Q\n"
 
@@ -644,12 +645,6 @@ static Suite *ref_suite(void)
 /* Run the suite; exit status says whether every test passed. */
 int main(void)
 {
-  SRunner *sr = srunner_create(ref_suite());
-  int failed;
   /* one process, so LeakSanitizer sees every test's allocations */
-  srunner_set_fork_status(sr, CK_NOFORK);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return gr_check_run(ref_suite(), 1);
 }

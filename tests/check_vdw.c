@@ -12,6 +12,7 @@
 #include "physics/hamaker.h"
 #include "physics/vdw.h"
 #include "physics/vdwpair.h"
+#include "tests/check_run.h"
 
 #define REL(a, b) (fabs((a) - (b)) / fabs(b))
 
@@ -349,10 +350,5 @@ static Suite *vdw_suite(void)
 
 int main(void)
 {
-  SRunner *sr = srunner_create(vdw_suite());
-  int failed;
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return gr_check_run(vdw_suite(), 0);
 }

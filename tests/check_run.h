@@ -1,0 +1,22 @@
+/* granrepro tests: the common end of every Check suite's main(). */
+#ifndef GR_CHECK_RUN_H
+#define GR_CHECK_RUN_H
+
+#include <check.h>
+#include <stdlib.h>
+
+/* Run suite s (forking per test unless nofork: CK_NOFORK lets
+ * LeakSanitizer see the tests' memory); EXIT_SUCCESS when all passed. */
+static inline int gr_check_run(Suite *s, int nofork)
+{
+  SRunner *sr = srunner_create(s);
+  int failed;
+  if (nofork)
+    srunner_set_fork_status(sr, CK_NOFORK);
+  srunner_run_all(sr, CK_NORMAL);
+  failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+#endif
