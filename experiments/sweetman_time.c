@@ -97,9 +97,15 @@ static int sw_nsq(struct gr_ctx *ctx, unsigned long seed, int quick)
     gr_data_printf(d, "%.0f %.6e %.6f %.6f %.6f\n", ns[k], t[k], log(ns[k]), log(t[k]), c0 + slope * log(ns[k]));
   rc = gr_ctx_assert(ctx, "chapter4/lists-identical-nsq-chain-sort", same, 1, same,
                      "at every N of Fig. 4.1 the N-squared, chain-cell and sorted-cell lists are bit-identical (rows, partners), and a rebuild of an unchanged configuration carries every pair's history");
-  if (rc == GR_OK)
+  /* A timing slope over N = 500-4000 is at the mercy of machine load and
+   * sanitizers (seen: 1.87 under ASan on a loaded machine): it is compared
+   * only in full mode, over the thesis's range. */
+  if (rc == GR_OK && quick)
+    rc = gr_ctx_show(ctx, "figures-4", "slope_nsq", "value", slope,
+                     "quick mode, N = 500-4000, min of 3 passes: too short and too noisy a range for a timing verdict; compared in full mode");
+  else if (rc == GR_OK)
     rc = gr_ctx_compare(ctx, "figures-4", "slope_nsq", "value", slope, 0.0,
-                        quick ? "N = 500-4000, peer case, min of 3 passes" : "N = 1000-40000 (the thesis's range), peer case, min of 2 passes");
+                        "N = 1000-40000 (the thesis's range), peer case, min of 2 passes");
   if (rc == GR_OK)
     rc = gr_ctx_figure(ctx, &f);
   return rc;

@@ -233,6 +233,20 @@ int gr_ctx_compare(struct gr_ctx *c, const char *table, const char *row,
   return ctx_row(c, q, pub, value, delta, j.toltext, j.verdict, note, mis);
 }
 
+int gr_ctx_show(struct gr_ctx *c, const char *table, const char *row,
+                const char *col, double value, const char *note)
+{
+  struct gr_refcell *cell = ctx_cell_of(c, table, row, col);
+  char q[256], delta[32];
+  if (cell == NULL)
+    return c->err.code;
+  cell->used = 1;
+  ctx_quantity(q, sizeof q, table, row, col);
+  snprintf(delta, sizeof delta, "%.3g", value - cell->value);
+  return ctx_row(c, q, cell->text, value, delta, "informative (not compared in this run)",
+                 GR_INFORMATIVE, note, NULL);
+}
+
 int gr_ctx_informative(struct gr_ctx *c, const char *quantity, double value,
                        const char *note)
 {

@@ -64,6 +64,13 @@ int gr_ctx_published(struct gr_ctx *ctx, const char *table, const char *row,
 int gr_ctx_has(struct gr_ctx *ctx, const char *table, const char *row,
                const char *col);
 
+/* A published number shown beside the computed value with the verdict
+ * informative, whatever the table's tolerance says (for a comparison that
+ * means nothing in this run, e.g. a timing slope in quick mode or under a
+ * sanitizer; the note says why).  Marks the cell accounted for. */
+int gr_ctx_show(struct gr_ctx *ctx, const char *table, const char *row,
+                const char *col, double value, const char *note);
+
 /* A verdict row with nothing published to compare against. */
 int gr_ctx_informative(struct gr_ctx *ctx, const char *quantity, double value,
                        const char *note);
