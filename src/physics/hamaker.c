@@ -18,6 +18,7 @@ struct gr_hamaker {
   gsl_integration_workspace *ws[GR_HAMAKER_LEVELS];
   double epsrel;
   int nested;
+  gsl_error_handler_t *old_handler; /* restored by gr_hamaker_free */
   /* parameters of the integrand being evaluated */
   int n;
   double r, alpha, d, a;
@@ -29,7 +30,7 @@ struct gr_hamaker *gr_hamaker_new(double epsrel, int nested)
   int i;
   if (h == NULL)
     return NULL;
-  gsl_set_error_handler_off();
+  h->old_handler = gsl_set_error_handler_off();
   for (i = 0; i < GR_HAMAKER_LEVELS; i++)
     if ((h->ws[i] = gsl_integration_workspace_alloc(GR_HAMAKER_LIMIT)) == NULL) {
       gr_hamaker_free(h);
@@ -48,6 +49,7 @@ void gr_hamaker_free(struct gr_hamaker *h)
   for (i = 0; i < GR_HAMAKER_LEVELS; i++)
     if (h->ws[i] != NULL)
       gsl_integration_workspace_free(h->ws[i]);
+  gsl_set_error_handler(h->old_handler);
   free(h);
 }
 

@@ -14,8 +14,9 @@
  * for C > 0).  Every function returns 0 or a GSL status and the estimate
  * in *val.
  *
- * gr_hamaker_new turns GSL's aborting error handler off for the process
- * (failures come back as status codes instead).
+ * While a gr_hamaker object lives, GSL's aborting error handler is off
+ * (failures come back as status codes); gr_hamaker_free restores the
+ * handler that was in place before gr_hamaker_new.
  */
 #ifndef GR_HAMAKER_H
 #define GR_HAMAKER_H
