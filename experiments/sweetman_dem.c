@@ -176,14 +176,19 @@ static int sw_table42(struct gr_ctx *ctx, unsigned long seed, int quick)
     "N", "percent", "set logscale x\nset key top left",
     "data using 1:6 with linespoints pt 7 title 'N-squared (Fig. 4.5)', data using 1:10 with linespoints pt 5 title 'chain cells (Fig. 4.6)', "
     "data using 1:14 with linespoints pt 9 title 'sorted cells'"};
-  struct gr_figure f7 = {"fig-4-7", "table-4-2", "Fig. 4.7: routines with the N-squared search, percent of total CPU time",
-    "N", "percent", "set logscale x\nset key outside right",
-    "data using 1:6 with linespoints title 'update', data using 1:7 with linespoints title 'forces', "
-    "data using 1:8 with linespoints title 'integration', data using 1:9 with linespoints title 'diagnostics'"};
-  struct gr_figure f8 = {"fig-4-8", "table-4-2", "Fig. 4.8: routines with the chain-cell search, percent of total CPU time",
-    "N", "percent", "set logscale x\nset key outside right",
-    "data using 1:10 with linespoints title 'update', data using 1:11 with linespoints title 'forces', "
-    "data using 1:12 with linespoints title 'integration', data using 1:13 with linespoints title 'diagnostics'"};
+  /* Figs. 4.7 (N-squared, columns 6-9) and 4.8 (chain cells, 10-13) */
+  char plot[2][400], title[2][96];
+  struct gr_figure fr[2];
+  for (m = 0; m < 2; m++) {
+    int c = 6 + 4 * m;
+    snprintf(title[m], sizeof title[m], "Fig. 4.%d: routines with the %s search, percent of total CPU time",
+             7 + m, m ? "chain-cell" : "N-squared");
+    snprintf(plot[m], sizeof plot[m], "data using 1:%d with linespoints title 'update', data using 1:%d with "
+             "linespoints title 'forces', data using 1:%d with linespoints title 'integration', data using 1:%d "
+             "with linespoints title 'diagnostics'", c, c + 1, c + 2, c + 3);
+    fr[m] = (struct gr_figure){m ? "fig-4-8" : "fig-4-7", "table-4-2", title[m], "N", "percent",
+                               "set logscale x\nset key outside right", plot[m]};
+  }
   if (dd == NULL)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
   for (k = 0; k < nrun; k++)
@@ -236,10 +241,8 @@ static int sw_table42(struct gr_ctx *ctx, unsigned long seed, int quick)
     rc = gr_ctx_figure(ctx, &f4);
   if (rc == GR_OK)
     rc = gr_ctx_figure(ctx, &f5);
-  if (rc == GR_OK)
-    rc = gr_ctx_figure(ctx, &f7);
-  if (rc == GR_OK)
-    rc = gr_ctx_figure(ctx, &f8);
+  for (m = 0; m < 2 && rc == GR_OK; m++)
+    rc = gr_ctx_figure(ctx, &fr[m]);
   if (rc == GR_OK)
     rc = gr_ctx_note(ctx, "Table 4.2 and Figs. 4.4-4.8 (CPU time of whole runs of %ld steps of the peer case, one core; "
                      "these rows vary from run to run). The trend is the thesis's: the N-squared update's share grows "
