@@ -251,6 +251,9 @@ START_TEST(test_searches_bitwise)
   ck_assert(same_state(&a, &c));
   ck_assert(same_state(&a, &e));
   ck_assert_int_eq(e.rebuilds, ns);
+  /* no list growth after the reservation of gr_dem_init */
+  ck_assert_uint_eq(a.nbr.cur.pcap, 7 * 512 + 16);
+  ck_assert_uint_eq(a.nbr.nxt.pcap, 7 * 512 + 16);
   /* and the state is not trivially equal to the start: things moved */
   ck_assert_double_ne(a.w[0] + a.w[1] + a.w[2], 0.0);
   gr_dem_free(&a);

@@ -16,6 +16,7 @@ void gr_dem_free(struct gr_dem *d)
   free(d->t);
   free(d->xref);
   free(d->wall);
+  free(d->wallon);
   gr_nbr_free(&d->nbr);
   if (d->p.search == GR_DEM_CHAIN)
     gr_cells_free(&d->chain);
@@ -56,7 +57,8 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
   d->t = calloc(m3, sizeof *d->t);
   d->xref = calloc(m3, sizeof *d->xref);
   d->wall = calloc(m3, sizeof *d->wall);
-  if (!d->x || !d->v || !d->w || !d->f || !d->t || !d->xref || !d->wall)
+  d->wallon = calloc(n ? n : 1, 1);
+  if (!d->x || !d->v || !d->w || !d->f || !d->t || !d->xref || !d->wall || !d->wallon)
     rc = GR_NBR_ENOMEM;
   gr_cells_choose(&d->box, cut, d->m);
   if (rc == GR_NBR_OK && p->search == GR_DEM_CHAIN)
@@ -195,10 +197,13 @@ static void dem_walls(struct gr_dem *d)
         delta = xa - (d->box.len[a] - rad);
         nv[a] = -1.0;
       } else {
-        if (h[GR_DEM_H_DELTA] != 0.0)
+        if (d->wallon[i] & (1u << a)) { /* the contact ended: forget it */
           memset(h, 0, sizeof d->wall[0]);
+          d->wallon[i] &= (unsigned char)~(1u << a);
+        }
         continue;
       }
+      d->wallon[i] |= (unsigned char)(1u << a);
       vr[0] = d->v[3 * i] - rad * (w[1] * nv[2] - w[2] * nv[1]);
       vr[1] = d->v[3 * i + 1] - rad * (w[2] * nv[0] - w[0] * nv[2]);
       vr[2] = d->v[3 * i + 2] - rad * (w[0] * nv[1] - w[1] * nv[0]);
@@ -281,7 +286,7 @@ void gr_dem_diagnose(const struct gr_dem *d, struct gr_dem_diag *o)
     o->l[2] += d->mass * (x[0] * v[1] - x[1] * v[0]);
     o->potential += d->mass * d->p.g * x[2];
     for (k = 0; k < 3; k++)
-      if (d->wall[3 * i + k].h[GR_DEM_H_DELTA] > 0.0) {
+      if ((d->wallon[i] >> k & 1u) && d->wall[3 * i + k].h[GR_DEM_H_DELTA] > 0.0) {
         o->elastic += dem_spring(d, d->wall[3 * i + k].h);
         o->contacts++;
       }

@@ -62,6 +62,8 @@ struct gr_dem {
   double *f, *t;       /* forces and torques of the last evaluation */
   double *xref;        /* positions at the last rebuild */
   struct gr_nbr_hist *wall; /* 3n: history of the contact with the wall of each axis */
+  unsigned char *wallon;    /* n: bit a set while wall record a holds a contact (so
+                               that only those records are read) */
   struct gr_box box;
   struct gr_nbr nbr;
   struct gr_cells chain;
