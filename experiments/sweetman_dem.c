@@ -173,7 +173,7 @@ static int sw_table42(struct gr_ctx *ctx, unsigned long seed, int quick)
     "data using 1:2 with linespoints pt 7 title 'N-squared', data using 1:3 with linespoints pt 5 title 'chain cells', "
     "data using 1:4 with linespoints pt 9 title 'sorted cells'"};
   struct gr_figure f5 = {"fig-4-5-4-6", "table-4-2", "Figs. 4.5-4.6: update routine, percent of total CPU time",
-    "N", "percent", "set logscale x\nset key top left",
+    "N", "percent", "set logscale x\nset key top left\nset yrange [0:*]",
     "data using 1:6 with linespoints pt 7 title 'N-squared (Fig. 4.5)', data using 1:10 with linespoints pt 5 title 'chain cells (Fig. 4.6)', "
     "data using 1:14 with linespoints pt 9 title 'sorted cells'"};
   /* Figs. 4.7 (N-squared, columns 6-9) and 4.8 (chain cells, 10-13) */
@@ -187,7 +187,7 @@ static int sw_table42(struct gr_ctx *ctx, unsigned long seed, int quick)
              "linespoints title 'forces', data using 1:%d with linespoints title 'integration', data using 1:%d "
              "with linespoints title 'diagnostics'", c, c + 1, c + 2, c + 3);
     fr[m] = (struct gr_figure){m ? "fig-4-8" : "fig-4-7", "table-4-2", title[m], "N", "percent",
-                               "set logscale x\nset key outside right", plot[m]};
+                               "set logscale x\nset key outside right\nset yrange [0:*]", plot[m]};
   }
   if (dd == NULL)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
