@@ -288,6 +288,26 @@ START_TEST(test_walls)
 }
 END_TEST
 
+/* Bad parameters are refused (and nothing leaks, see ASan): e > 1, no
+ * skin, chain cells in a box of fewer than 3 cells per axis. */
+START_TEST(test_init_errors)
+{
+  struct gr_dem d;
+  struct gr_dem_params p = params(10.0, 1, 1.0, 50.0);
+  p.e = 1.5;
+  ck_assert_int_eq(gr_dem_init(&d, 10, &p), GR_NBR_EINPUT);
+  p = params(10.0, 1, 1.0, 50.0);
+  p.skin = 0.0;
+  ck_assert_int_eq(gr_dem_init(&d, 10, &p), GR_NBR_EINPUT);
+  p = params(3.0, 1, 1.0, 50.0);
+  p.search = GR_DEM_CHAIN;
+  ck_assert_int_eq(gr_dem_init(&d, 10, &p), GR_NBR_EINPUT);
+  p.search = GR_DEM_SORT;
+  ck_assert_int_eq(gr_dem_init(&d, 10, &p), GR_NBR_OK);
+  gr_dem_free(&d);
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("dem");
@@ -299,6 +319,7 @@ int main(void)
   tcase_add_test(tc, test_momentum);
   tcase_add_test(tc, test_searches_bitwise);
   tcase_add_test(tc, test_walls);
+  tcase_add_test(tc, test_init_errors);
   suite_add_tcase(s, tc);
   return gr_check_run(s, 0);
 }

@@ -18,10 +18,8 @@ void gr_dem_free(struct gr_dem *d)
   free(d->wall);
   free(d->wallon);
   gr_nbr_free(&d->nbr);
-  if (d->p.search == GR_DEM_CHAIN)
-    gr_cells_free(&d->chain);
-  if (d->p.search == GR_DEM_SORT)
-    gr_cellsort_free(&d->sort);
+  gr_cells_free(&d->chain); /* both are safe on the zeroed, unused one */
+  gr_cellsort_free(&d->sort);
   memset(d, 0, sizeof *d);
 }
 
@@ -71,10 +69,8 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
   /* room for about 7 partners per particle: a dense packing's list */
   if (rc == GR_NBR_OK)
     rc = gr_nbr_reserve(&d->nbr, n, 7 * n + 16);
-  if (rc != GR_NBR_OK) {
-    d->p.search = -1;
+  if (rc != GR_NBR_OK)
     gr_dem_free(d);
-  }
   return rc;
 }
 
