@@ -226,6 +226,20 @@ SW_SIZES(SW_REBUILD_CHAIN, rchain)
 SW_SETUP(SW_REBUILD_NSQ, rnsq_3, 1e3)
 SW_SETUP(SW_REBUILD_NSQ, rnsq_4, 1e4)
 
+#define SW_DEMK(tag, n)                                                          \
+  static int sw_dsetup_##tag(void **st, int quick, unsigned long seed,           \
+                             struct gr_error *err)                               \
+  {                                                                              \
+    return sw_dem_bench_setup(st, quick, seed, (size_t)(n), err);                \
+  }
+SW_DEMK(1e3, 1e3)
+SW_DEMK(1e4, 1e4)
+SW_DEMK(64e3, 64000)
+SW_DEMK(1e5, 1e5)
+SW_DEMK(1e6, 1e6)
+#define SW_DK(tag)                                                               \
+  {"dem-step-" #tag, "particle-steps", sw_dsetup_##tag, sw_dem_bench_run, sw_dem_bench_teardown}
+
 #define SW_K(name, tag) {name, "particles", sw_setup_##tag, sw_bench_run, sw_bench_teardown}
 #define SW_KS(name, tag)                                                         \
   SW_K(name "-1e3", tag##_3), SW_K(name "-1e4", tag##_4), SW_K(name "-1e5", tag##_5), \
@@ -241,6 +255,7 @@ static const struct gr_kernel sw_kernels[] = {
   SW_KS("rebuild-chain", rchain),
   SW_K("rebuild-nsq-1e3", rnsq_3),
   SW_K("rebuild-nsq-1e4", rnsq_4),
+  SW_DK(1e3), SW_DK(1e4), SW_DK(64e3), SW_DK(1e5), SW_DK(1e6),
 };
 
 static int sw_run(struct gr_ctx *ctx)
@@ -258,6 +273,11 @@ static int sw_run(struct gr_ctx *ctx)
     return rc;
   gr_ctx_phase_begin(ctx, "timing");
   rc = sw_timing(ctx);
+  gr_ctx_phase_end(ctx);
+  if (rc != GR_OK)
+    return rc;
+  gr_ctx_phase_begin(ctx, "dem");
+  rc = sw_dem(ctx);
   gr_ctx_phase_end(ctx);
   return rc;
 }

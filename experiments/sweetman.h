@@ -79,8 +79,28 @@ int sw_pass(struct sw_state *s, enum sw_method method);
 /* Names of the methods for data files and kernels. */
 const char *sw_method_name(enum sw_method method);
 
+/* The DEM of the peer case (experiments/sweetman_dem.c): the lattice
+ * above, Gaussian velocities of SW_DEM_V per component, gravity 1, dt
+ * 0.0007, K1 from eq. 2.23 for SW_DEM_NCOLL steps per collision,
+ * e = 0.8, mu = 0.5, friction K_o = 2/7 K1 and exponent 1/3 (Walton's
+ * usual values: the thesis gives none), skin 0.2, walls all round. */
+#define SW_DEM_V 0.4
+#define SW_DEM_DT 0.0007
+#define SW_DEM_NCOLL 50.0
+#define SW_DEM_E 0.8
+#define SW_DEM_MU 0.5
+
+struct gr_dem;
+struct gr_error;
+int sw_dem_peer(struct gr_dem *d, size_t n, unsigned long seed, int search);
+int sw_dem_bench_setup(void **state, int quick, unsigned long seed, size_t n,
+                       struct gr_error *err);
+double sw_dem_bench_run(void *state);
+void sw_dem_bench_teardown(void *state);
+
 int sw_chapter2(struct gr_ctx *ctx);
 int sw_chapter3(struct gr_ctx *ctx);
 int sw_timing(struct gr_ctx *ctx);
+int sw_dem(struct gr_ctx *ctx);
 
 #endif

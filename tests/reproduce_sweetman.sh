@@ -24,7 +24,8 @@ awk -F '\t' '$6 == "expected-difference" { n++; if ($1 !~ /^(table-3-[67]\/p[123
 
 # -- the three searches agree, history is carried, slopes are finite
 for q in chapter4/lists-identical-nsq-chain-sort chapter4/lists-identical-chain-sort \
-  chapter2/engine-list-equals-verlet-table; do
+  chapter2/engine-list-equals-verlet-table chapter4/dem-trajectories-bitwise-identical \
+  chapter4/dem-energy-rise; do
   awk -F '\t' -v q="$q" '$1 == q && $6 == "reproduced" { ok = 1 } END { exit !ok }' "$summary" ||
     { show "$summary"; fail "$q is not reproduced"; }
 done

@@ -1,0 +1,111 @@
+/* granrepro physics: a three-dimensional DEM code after Sweetman 2003,
+ * chapter 2 (the "3-D shear code" of Walton and Kim): monodisperse spheres
+ * in a box with walls and gravity along -z.
+ *
+ * Normal force: Walton's partially latching spring (eqs. 2.1-2.9,
+ * physics/contact.h); tangential force: the incrementally slipping model
+ * (eqs. 2.10-2.14, physics/friction.h); both for sphere-sphere and
+ * sphere-wall contacts.  Integration: leap-frog (eq. 2.19) for positions
+ * and angular velocities; the stored velocities are the half-step ones.
+ * Time step: eq. 2.23 (gr_contact_dt).
+ *
+ * Neighbours: a Verlet list (physics/nbr.h) of the pairs closer than
+ * diameter + skin, each pair's record holding its contact history (the
+ * thesis's TFX TFY TFZ TM A A0, plus the last normal force and the load
+ * direction); rebuilt when the largest displacement of a particle since
+ * the last rebuild exceeds half the skin, by the N-squared search, the
+ * chain cells of chapter 3 or the sorted cells.  The list is in canonical
+ * order whatever the search, so the forces are summed in the same order
+ * and trajectories are bitwise identical across searches.  Wall contacts
+ * keep one history record per particle and axis (a sphere much smaller
+ * than the box touches at most one wall per axis).
+ *
+ * A step allocates nothing once the list buffers have reached their size
+ * (they only grow when a rebuild finds more pairs than ever before).
+ */
+#ifndef GR_DEM_H
+#define GR_DEM_H
+
+#include <stddef.h>
+
+#include "physics/box.h"
+#include "physics/cells.h"
+#include "physics/cellsort.h"
+#include "physics/contact.h"
+#include "physics/friction.h"
+#include "physics/nbr.h"
+
+enum gr_dem_search { GR_DEM_NSQ = 0, GR_DEM_CHAIN, GR_DEM_SORT };
+
+struct gr_dem_params {
+  double diameter, density;
+  double k1, e;        /* loading stiffness, restitution (K2 = K1 / e^2) */
+  double mu, kt_ratio, gamma; /* friction: K_o = kt_ratio K1, exponent */
+  double g;            /* gravity along -z */
+  double dt;           /* time step (eq. 2.23 via gr_contact_dt) */
+  double skin;         /* list cutoff = diameter + skin */
+  double len[3];       /* box [0, len) per axis, walls on all sides */
+  int walls;           /* 0: no wall forces (the box only bounds the cells) */
+  int search;          /* enum gr_dem_search */
+};
+
+/* Index of the history fields inside a struct gr_nbr_hist. */
+enum { GR_DEM_H_DELTA0 = GR_FRIC_NHIST, GR_DEM_H_DELTA };
+
+struct gr_dem {
+  size_t n;
+  struct gr_dem_params p;
+  struct gr_contact_law law;
+  struct gr_friction_law fric;
+  double mass, inertia, radius, cut2;
+  double *x, *v, *w;   /* positions, half-step velocities, angular velocities (3n) */
+  double *f, *t;       /* forces and torques of the last evaluation */
+  double *xref;        /* positions at the last rebuild */
+  struct gr_nbr_hist *wall; /* 3n: history of the contact with the wall of each axis */
+  unsigned char *wallon;    /* n: bit a set while wall record a holds a contact (so
+                               that only those records are read) */
+  struct gr_box box;
+  struct gr_nbr nbr;
+  struct gr_cells chain;
+  struct gr_cellsort sort;
+  int m[3];
+  double maxdisp2;     /* largest squared displacement since the rebuild */
+  int stale;           /* 1: rebuild at the next update */
+  long steps, rebuilds;
+};
+
+/* Allocate n particles (state zero) with parameters p; the caller fills
+ * x, v, w.  GR_NBR_EINPUT on bad parameters (chain cells need at least
+ * 3 cells of edge >= diameter + skin per axis). */
+int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p);
+void gr_dem_free(struct gr_dem *d);
+
+/* The UPDATE routine: rebuild the list if stale (the half-skin rule) by
+ * the chosen search, carrying each pair's history; returns 1 when it
+ * rebuilt, 0 when not, < 0 on failure. */
+int gr_dem_update(struct gr_dem *d);
+
+/* The FORCES routine: all contact forces and torques at the current
+ * positions (gravity is added by the integration). */
+void gr_dem_forces(struct gr_dem *d);
+
+/* The integration (eq. 2.19): v += (f/m - g e_z) dt, x += v dt, same for
+ * the rotation, and the largest displacement since the rebuild. */
+void gr_dem_integrate(struct gr_dem *d);
+
+/* One time step: update, forces, integration; < 0 on failure. */
+int gr_dem_step(struct gr_dem *d);
+
+struct gr_dem_diag {
+  double kinetic, rotational, potential, elastic; /* energies */
+  double p[3];         /* linear momentum */
+  double l[3];         /* angular momentum about the origin */
+  long contacts;       /* pairs and walls in contact */
+};
+
+/* The diagnostics (DIAGNOS2): energies (kinetic from the half-step
+ * velocities; elastic: recoverable spring energy of every contact),
+ * momenta and the number of contacts. */
+void gr_dem_diagnose(const struct gr_dem *d, struct gr_dem_diag *out);
+
+#endif
