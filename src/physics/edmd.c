@@ -29,7 +29,7 @@ void gr_edmd_free(struct gr_edmd *s)
 {
   if (s == NULL)
     return;
-  free(s->disk); free(s->tlast); free(s->head); free(s->twall);
+  free(s->disk); free(s->tlast); free(s->head);
   free(s->pool); free(s->lml);
   gr_edtree_free(&s->tree);
   free(s);
@@ -62,10 +62,9 @@ static int edmd_alloc(struct gr_edmd *s, int n, int ncell)
   s->disk = aligned_alloc(64, (un * sizeof *s->disk + 63) / 64 * 64);
   s->tlast = malloc(un * sizeof *s->tlast);
   s->head = malloc((size_t)ncell * sizeof *s->head);
-  s->twall = malloc(un * sizeof *s->twall);
   s->pool = malloc((size_t)s->npool * sizeof *s->pool);
-  s->lml = malloc(un * sizeof *s->lml);
-  if (!s->disk || !s->tlast || !s->head || !s->twall || !s->pool || !s->lml)
+  s->lml = aligned_alloc(64, (un * sizeof *s->lml + 63) / 64 * 64);
+  if (!s->disk || !s->tlast || !s->head || !s->pool || !s->lml)
     return -2;
   for (k = 0; k < s->npool; k++)
     s->pool[k].next = k + 1 < s->npool ? k + 1 : -1;
