@@ -230,9 +230,12 @@ int gr_edmd_step(struct gr_edmd *s, double t_end, struct gr_edmd_event *ev)
   for (;;) {
     i = gr_edtree_min(&s->tree);
     t = gr_edtree_min_key(&s->tree);
+    __builtin_prefetch(&s->disk[i]); /* needed by every event type: overlap its miss with the local minimum's */
     if (!(t <= t_end) || t == HUGE_VAL) /* nothing left, ever: all disks at rest */
       return 0;
     j = s->lml[i].partner;
+    if (s->lml[i].type == GR_EDMD_DDC)
+      __builtin_prefetch(&s->lml[j]); /* the partner's local minimum, rewritten after the collision */
     if (s->lml[i].type == GR_EDMD_DDC && s->lml[i].c != s->disk[j].c) {
       gr_edevent_stale(s, i);
       continue;
