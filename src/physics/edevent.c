@@ -11,9 +11,9 @@
  * |dr + dv s| = d, i.e. at s = (-b - sqrt(b^2 - a c)) / a with b = dr.dv,
  * a = dv.dv, c = dr.dr - d^2, written c / (-b + sqrt(b^2 - a c)) to avoid
  * cancellation.  Approaching disks that overlap by round-off meet at t0. */
-double gr_edmd_pair_time(const struct gr_edmd *s, int a, int b)
+static inline double edevent_tball(const struct gr_edmd_disk *p,
+                                   const struct gr_edmd_disk *q, double d2)
 {
-  const struct gr_edmd_disk *p = &s->disk[a], *q = &s->disk[b];
   double t0 = p->tau > q->tau ? p->tau : q->tau;
   double dx = (q->x + q->vx * (t0 - q->tau)) - (p->x + p->vx * (t0 - p->tau));
   double dy = (q->y + q->vy * (t0 - q->tau)) - (p->y + p->vy * (t0 - p->tau));
@@ -21,13 +21,18 @@ double gr_edmd_pair_time(const struct gr_edmd *s, int a, int b)
   double bb = dx * dvx + dy * dvy, cc, disc;
   if (bb >= 0.0)
     return HUGE_VAL;
-  cc = dx * dx + dy * dy - s->p.d * s->p.d;
+  cc = dx * dx + dy * dy - d2;
   disc = bb * bb - (dvx * dvx + dvy * dvy) * cc;
   if (disc < 0.0)
     return HUGE_VAL;
   if (cc <= 0.0)
     return t0;
   return t0 + cc / (-bb + sqrt(disc));
+}
+
+double gr_edmd_pair_time(const struct gr_edmd *s, int a, int b)
+{
+  return edevent_tball(&s->disk[a], &s->disk[b], s->p.d * s->p.d);
 }
 
 /* A free pool node, growing the pool when it is empty (rare: the pool
@@ -94,7 +99,7 @@ static void edevent_twall(struct gr_edmd *s, int i)
   }
   if (best < 0.0) /* round-off put the disk a hair past the boundary */
     best = 0.0;
-  s->twall[i] = q->tau + best;
+  s->lml[i].twall = q->tau + best;
   s->disk[i].wall = code;
 }
 
@@ -103,7 +108,7 @@ static void edevent_localmin(struct gr_edmd *s, int i)
 {
   struct gr_edmd_lml *m = &s->lml[i];
   int k;
-  m->t = s->twall[i];
+  m->t = s->lml[i].twall;
   m->type = s->disk[i].wall >= GR_EDMD_W_XLO ? GR_EDMD_DWC : GR_EDMD_VWC;
   m->partner = s->disk[i].wall;
   m->c = 0;
@@ -119,35 +124,47 @@ static void edevent_localmin(struct gr_edmd *s, int i)
 }
 
 /* schedule (DDC part of PREDICTIONS): predict i against every disk of the
- * cells [x0, x1] x [y0, y1] (clipped to the grid) and keep the finite ones. */
+ * cells [x0, x1] x [y0, y1] (clipped to the grid) and keep the finite ones.
+ * The arrays and counters are held in locals through the loops (stores to
+ * the pool would otherwise force the compiler to reload them). */
 static int edevent_cells(struct gr_edmd *s, int i, int x0, int x1, int y0, int y1)
 {
-  int cx, cy, j, k;
-  double t;
+  const struct gr_edmd_disk *disk = s->disk;
+  const int *head = s->head;
+  int ncx = s->p.ncx, list = disk[i].list, cx, cy, j, k, a, b, rc = 0;
+  long long pairs = 0;
+  double t, now = s->t, d2 = s->p.d * s->p.d;
   if (x0 < 0) x0 = 0;
   if (y0 < 0) y0 = 0;
-  if (x1 >= s->p.ncx) x1 = s->p.ncx - 1;
+  if (x1 >= ncx) x1 = ncx - 1;
   if (y1 >= s->p.ncy) y1 = s->p.ncy - 1;
   for (cy = y0; cy <= y1; cy++)
     for (cx = x0; cx <= x1; cx++)
-      for (j = s->head[cy * s->p.ncx + cx]; j >= 0; j = s->disk[j].next) {
+      for (j = head[cy * ncx + cx]; j >= 0; j = disk[j].next) {
         if (j == i)
           continue;
-        s->k.pairs++;
-        t = i < j ? gr_edmd_pair_time(s, i, j) : gr_edmd_pair_time(s, j, i);
+        pairs++;
+        a = i < j ? i : j; /* lower index first */
+        b = i ^ j ^ a;
+        t = edevent_tball(&disk[a], &disk[b], d2);
         if (t == HUGE_VAL)
           continue;
-        if (t < s->t)
-          t = s->t;
-        if ((k = edevent_node(s)) < 0)
-          return -1;
+        if (t < now)
+          t = now;
+        if ((k = edevent_node(s)) < 0) {
+          rc = -1;
+          goto out;
+        }
         s->pool[k].t = t;
-        s->pool[k].c = s->disk[j].c;
+        s->pool[k].c = disk[j].c;
         s->pool[k].partner = j;
-        s->pool[k].next = s->disk[i].list;
-        s->disk[i].list = k;
+        s->pool[k].next = list;
+        list = k;
       }
-  return 0;
+out:
+  s->disk[i].list = list;
+  s->k.pairs += pairs;
+  return rc;
 }
 
 int gr_edevent_predict(struct gr_edmd *s, int i)
@@ -175,7 +192,7 @@ int gr_edevent_ddc(struct gr_edmd *s, int i, int j, double t, int *cure)
 {
   int a = i < j ? i : j, b = i < j ? j : i;
   struct gr_edmd_disk *p = &s->disk[a], *q = &s->disk[b];
-  double nx, ny, r, e0, px0, py0;
+  double nx, ny, r, e0, px0, py0, ta = -HUGE_VAL, tb = -HUGE_VAL;
   edevent_freev(s, a, t);
   edevent_freev(s, b, t);
   nx = q->x - p->x;
@@ -186,14 +203,17 @@ int gr_edevent_ddc(struct gr_edmd *s, int i, int j, double t, int *cure)
   e0 = 0.5 * (p->vx * p->vx + p->vy * p->vy + q->vx * q->vx + q->vy * q->vy);
   px0 = p->vx + q->vx;
   py0 = p->vy + q->vy;
-  *cure = (int)gr_edrule_apply(&s->p.rule, nx, ny, &p->vx, &p->vy, &q->vx, &q->vy,
-                               s->tlast[a], s->tlast[b], t);
+  if (s->p.rule.tc > 0.0) { /* the times of the last DDCs matter to the TC model only */
+    ta = s->tlast[a];
+    tb = s->tlast[b];
+    s->tlast[a] = s->tlast[b] = t;
+  }
+  *cure = (int)gr_edrule_apply(&s->p.rule, nx, ny, &p->vx, &p->vy, &q->vx, &q->vy, ta, tb, t);
   s->k.e_lost += e0 - 0.5 * (p->vx * p->vx + p->vy * p->vy + q->vx * q->vx + q->vy * q->vy);
   s->k.ddc_px += p->vx + q->vx - px0;
   s->k.ddc_py += p->vy + q->vy - py0;
   s->k.cure_tc += *cure == GR_EDRULE_CURE_TC;
   s->k.cure_vcut += *cure == GR_EDRULE_CURE_VCUT;
-  s->tlast[a] = s->tlast[b] = t;
   s->disk[a].c++;
   s->disk[b].c++;
   s->k.ddc++;

@@ -29,7 +29,7 @@ void gr_edmd_free(struct gr_edmd *s)
 {
   if (s == NULL)
     return;
-  free(s->disk); free(s->tlast); free(s->head); free(s->twall);
+  free(s->disk); free(s->tlast); free(s->head);
   free(s->pool); free(s->lml);
   gr_edtree_free(&s->tree);
   free(s);
@@ -62,10 +62,9 @@ static int edmd_alloc(struct gr_edmd *s, int n, int ncell)
   s->disk = aligned_alloc(64, (un * sizeof *s->disk + 63) / 64 * 64);
   s->tlast = malloc(un * sizeof *s->tlast);
   s->head = malloc((size_t)ncell * sizeof *s->head);
-  s->twall = malloc(un * sizeof *s->twall);
   s->pool = malloc((size_t)s->npool * sizeof *s->pool);
-  s->lml = malloc(un * sizeof *s->lml);
-  if (!s->disk || !s->tlast || !s->head || !s->twall || !s->pool || !s->lml)
+  s->lml = aligned_alloc(64, (un * sizeof *s->lml + 63) / 64 * 64);
+  if (!s->disk || !s->tlast || !s->head || !s->pool || !s->lml)
     return -2;
   for (k = 0; k < s->npool; k++)
     s->pool[k].next = k + 1 < s->npool ? k + 1 : -1;
@@ -231,9 +230,12 @@ int gr_edmd_step(struct gr_edmd *s, double t_end, struct gr_edmd_event *ev)
   for (;;) {
     i = gr_edtree_min(&s->tree);
     t = gr_edtree_min_key(&s->tree);
+    __builtin_prefetch(&s->disk[i]); /* needed by every event type: overlap its miss with the local minimum's */
     if (!(t <= t_end) || t == HUGE_VAL) /* nothing left, ever: all disks at rest */
       return 0;
     j = s->lml[i].partner;
+    if (s->lml[i].type == GR_EDMD_DDC)
+      __builtin_prefetch(&s->lml[j]); /* the partner's local minimum, rewritten after the collision */
     if (s->lml[i].type == GR_EDMD_DDC && s->lml[i].c != s->disk[j].c) {
       gr_edevent_stale(s, i);
       continue;

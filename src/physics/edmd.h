@@ -96,12 +96,13 @@ struct gr_edmd_ev {  /* a DDC event in a local list (pool node) */
   int next;          /* next node of the list, -1 at the end */
 };
 
-struct gr_edmd_lml { /* a disk's local minimum */
+struct gr_edmd_lml { /* a disk's local minimum and its wall event's time */
   double t;
+  double twall;      /* the disk's wall or virtual-wall event time */
   int type, partner; /* GR_EDMD_*, disk or wall code */
   unsigned c;
   int ev;            /* pool node of a DDC, -1 otherwise */
-};
+};                   /* 32 bytes: two per cache line, read together */
 
 struct gr_edmd_event { /* what gr_edmd_step processed */
   int type, i, j;      /* j: partner disk or wall code */
@@ -114,12 +115,12 @@ struct gr_edmd {
   double t;                  /* time of the last processed event (or t_end) */
   double cw, ch;             /* cell width and height */
   struct gr_edmd_disk *disk; /* 64-byte aligned */
-  double *tlast;             /* time of each disk's last DDC (TC model) */
+  double *tlast;             /* time of each disk's last DDC (kept only when the
+                                TC model is on: the rule reads it only then) */
   int *head;                 /* first disk of each cell */
-  double *twall;             /* each disk's wall or virtual-wall event time */
   struct gr_edmd_ev *pool;
   int npool, free;
-  struct gr_edmd_lml *lml;
+  struct gr_edmd_lml *lml;   /* 64-byte aligned */
   struct gr_edtree tree;
   struct gr_edmd_counters k;
   int status;

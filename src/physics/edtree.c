@@ -1,59 +1,120 @@
-/* granrepro physics: complete-binary-tree future-event list (Marin, Risso &
- * Cordero 1993; Wilson 2001, section 2.2).  See edtree.h. */
+/* granrepro physics: tournament-tree future-event list (Marin, Risso &
+ * Cordero 1993; Wilson 2001, section 2.2), 8-ary and stored level by level.
+ * See edtree.h. */
 #include "physics/edtree.h"
 
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
-/* The winner of a match: smaller key, lower index on a tie. */
-static inline struct gr_edtree_node edtree_winner(struct gr_edtree_node a,
-                                                  struct gr_edtree_node b)
+/* The match of the 8 children with keys k[0..7] (64-byte aligned): the
+ * position of the smallest key, the leftmost among equals (= the lowest disk
+ * index, see edtree.h).  With SSE2: the minimum by packed min, then the first
+ * lane equal to it, without branches. */
+static inline int edtree_winner8(const double *k)
 {
-  if (b.key < a.key || (b.key == a.key && b.id < a.id))
-    return b;
-  return a;
+#ifdef __SSE2__
+  __m128d a = _mm_load_pd(k), b = _mm_load_pd(k + 2), c = _mm_load_pd(k + 4), d = _mm_load_pd(k + 6);
+  __m128d m = _mm_min_pd(_mm_min_pd(a, b), _mm_min_pd(c, d));
+  int mask;
+  m = _mm_min_pd(m, _mm_shuffle_pd(m, m, 1));
+  mask = _mm_movemask_pd(_mm_cmpeq_pd(a, m)) | _mm_movemask_pd(_mm_cmpeq_pd(b, m)) << 2 |
+         _mm_movemask_pd(_mm_cmpeq_pd(c, m)) << 4 | _mm_movemask_pd(_mm_cmpeq_pd(d, m)) << 6;
+  return __builtin_ctz((unsigned)mask);
+#else
+  int w = 0, j;
+  for (j = 1; j < GR_EDTREE_ARITY; j++)
+    if (k[j] < k[w])
+      w = j;
+  return w;
+#endif
 }
 
-/* create_cbt of the paper's listing: fill the leaves, then play every
- * internal node from the last one up to the root (children before parents
- * because a parent's index is always smaller). */
+/* The disk that won node w of level l: a leaf is its own disk (level 0 has
+ * no index array, one cache miss less per update). */
+static inline int edtree_id(const struct gr_edtree *t, int l, int w)
+{
+  return l == 0 ? w : t->id[l][w];
+}
+
+/* Play node k of level l (> 0) from its children. */
+static inline void edtree_play(struct gr_edtree *t, int l, int k)
+{
+  int w = GR_EDTREE_ARITY * k + edtree_winner8(t->key[l - 1] + GR_EDTREE_ARITY * k);
+  t->key[l][k] = t->key[l - 1][w];
+  t->id[l][k] = edtree_id(t, l - 1, w);
+}
+
+/* create_cbt of the paper's listing: fill the leaves, then play each level
+ * from the one below up to a root of one node (at least one level above the
+ * leaves); a level of m nodes is padded to a multiple of 8 with nodes that
+ * never win (key +inf, after every real node; index INT_MAX). */
 int gr_edtree_init(struct gr_edtree *t, int n, const double *keys)
 {
-  int i, k;
+  int l, m, k, size;
   t->n = 0;
-  t->node = NULL;
-  if (n < 1 || (t->node = malloc((size_t)(2 * n - 1) * sizeof *t->node)) == NULL)
+  t->nlev = 0;
+  if (n < 1)
     return -1;
-  t->n = n;
-  for (i = 0; i < n; i++) {
-    t->node[n - 1 + i].key = keys[i];
-    t->node[n - 1 + i].id = i;
+  for (m = n, l = 0; l < GR_EDTREE_MAXLEV; l++) {
+    size = (m + GR_EDTREE_ARITY - 1) / GR_EDTREE_ARITY * GR_EDTREE_ARITY;
+    t->key[l] = aligned_alloc(64, ((size_t)size * sizeof **t->key + 63) / 64 * 64);
+    t->id[l] = l == 0 ? NULL : aligned_alloc(64, ((size_t)size * sizeof **t->id + 63) / 64 * 64);
+    t->nlev = l + 1;
+    if (t->key[l] == NULL || (l > 0 && t->id[l] == NULL)) {
+      gr_edtree_free(t);
+      return -1;
+    }
+    for (k = 0; k < size; k++) {
+      if (k >= m) {
+        t->key[l][k] = HUGE_VAL;
+        if (l > 0)
+          t->id[l][k] = INT_MAX;
+      } else if (l == 0) {
+        t->key[l][k] = keys[k];
+      } else {
+        edtree_play(t, l, k);
+      }
+    }
+    if (m == 1 && l > 0)
+      break;
+    m = (m + GR_EDTREE_ARITY - 1) / GR_EDTREE_ARITY;
   }
-  for (k = n - 2; k >= 0; k--)
-    t->node[k] = edtree_winner(t->node[2 * k + 1], t->node[2 * k + 2]);
+  t->n = n;
   return 0;
 }
 
 void gr_edtree_free(struct gr_edtree *t)
 {
-  free(t->node);
-  t->node = NULL;
+  int l;
+  for (l = 0; l < t->nlev; l++) {
+    free(t->key[l]);
+    free(t->id[l]);
+  }
+  t->nlev = 0;
   t->n = 0;
 }
 
-/* update_cbt: a match against the sibling at every level.  The replay
- * stops early once a parent comes out unchanged (same winner, same key):
+/* update_cbt: replay the match of each node on the leaf's path.  The replay
+ * stops early once a node comes out unchanged (same winner, same key):
  * then every ancestor is unchanged too. */
 void gr_edtree_update(struct gr_edtree *t, int i, double key)
 {
-  struct gr_edtree_node *nd = t->node, w;
-  int k = t->n - 1 + i, p;
-  nd[k].key = key;
-  while (k > 0) {
-    p = (k - 1) >> 1;
-    w = edtree_winner(nd[2 * p + 1], nd[2 * p + 2]);
-    if (w.id == nd[p].id && w.key == nd[p].key)
+  int l, w, id;
+  double k;
+  t->key[0][i] = key;
+  for (l = 1; l < t->nlev; l++) {
+    w = (i & ~(GR_EDTREE_ARITY - 1));
+    w += edtree_winner8(t->key[l - 1] + w);
+    k = t->key[l - 1][w];
+    id = edtree_id(t, l - 1, w);
+    i /= GR_EDTREE_ARITY;
+    if (id == t->id[l][i] && k == t->key[l][i])
       return;
-    nd[p] = w;
-    k = p;
+    t->key[l][i] = k;
+    t->id[l][i] = id;
   }
 }
