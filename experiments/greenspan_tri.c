@@ -18,11 +18,11 @@
 
 /* Bounds the sensitivity evidence must stay under: the tolerances of
  * table2.tsv (x,y abs 0.002; vx,vy abs 0.1) and ksequence.tsv (half-unit
- * to t_4500, abs 1 after: 0.5 of rounding + this much of sensitivity). */
+ * to t_4500, abs 0.85 after: 0.5 of rounding + this much of sensitivity). */
 #define GS_SENS_POS 0.002
 #define GS_SENS_VEL 0.1
 #define GS_SENS_K_EARLY 0.05
-#define GS_SENS_K_LATE 0.5
+#define GS_SENS_K_LATE 0.35
 
 struct gs_metrics {
   double pos_max, pos_rms, vel_max, vel_rms, asym, k_max, k_rms;
@@ -307,7 +307,7 @@ static int sensitivity(struct gr_ctx *ctx, struct gs_sim *const *s, const struct
                        "largest change of K_500..K_4500 under the double-precision perturbations (1e-8 start, summation order): the half-unit tolerance of those rows is not eaten by round-off");
   if (rc == GR_OK)
     rc = gr_ctx_assert(ctx, "sensitivity/ksequence/after-t4500", sp[3], GS_SENS_K_LATE, sp[3] <= GS_SENS_K_LATE,
-                       "largest change of K_5000..K_10000 under the same perturbations; those rows carry abs 1 = half-unit + 0.5");
+                       "largest change of K_5000..K_10000 under the same perturbations; those rows carry abs 0.85 = half-unit + 0.35");
   if (rc == GR_OK)
     rc = gr_ctx_informative(ctx, "sensitivity/ksequence/binary32", fmax(sk[2], sk[3]),
                             "largest change of any K under binary32 storage (the listing declares IMPLICIT DOUBLE PRECISION, so this bounds a much coarser arithmetic than the published run's; not used for the tolerance)");
