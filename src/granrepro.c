@@ -30,13 +30,17 @@
 
 #define MAX_SELECT 256
 
-/* granrepro list */
+/* granrepro list: keys in a column as wide as the longest. */
 static int cmd_list(void)
 {
   size_t i, k;
+  int w = 0;
+  for (i = 0; i < gr_nexperiments; i++)
+    if ((int)strlen(gr_experiments[i]->key) > w)
+      w = (int)strlen(gr_experiments[i]->key);
   for (i = 0; i < gr_nexperiments; i++) {
     const struct gr_experiment *e = gr_experiments[i];
-    printf("%-12s %s\n             %s\n             kernels:", e->key, e->title, e->citation);
+    printf("%-*s %s\n%*s %s\n%*s kernels:", w, e->key, e->title, w, "", e->citation, w, "");
     for (k = 0; k < e->nkernels; k++)
       printf(" %s", e->kernels[k].name);
     printf("\n");
@@ -107,8 +111,10 @@ static int write_index(const char *out)
 static int check_refdir(const char *dir)
 {
   struct stat st;
-  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-    return cli_die("reference folder '%s' not found (use --ref DIR to point at the project's reference/ folder%s)", dir, "");
+  if (stat(dir, &st) != 0)
+    return cli_die("reference folder '%s' not found (use --ref DIR to point at the project's reference/ folder)", dir);
+  if (!S_ISDIR(st.st_mode))
+    return cli_die("reference folder '%s' is not a folder (use --ref DIR to point at the project's reference/ folder)", dir);
   return 0;
 }
 
@@ -118,7 +124,7 @@ static int cmd_run(struct cli *c, int check)
   const struct gr_experiment *sel[MAX_SELECT];
   size_t n, i;
   int rc, ndiffers = 0;
-  if ((rc = cli_select(c, sel, &n)) != 0 || (rc = check_refdir(c->opt.refdir)) != 0 ||
+  if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = check_refdir(c->opt.refdir)) != 0 ||
       (rc = cli_prepare_out(c->opt.out)) != 0)
     return rc;
 #ifdef _OPENMP
@@ -180,7 +186,7 @@ static int cmd_bench(struct cli *c)
   char dir[4096], path[4096];
   size_t n, i, k;
   int rc;
-  if ((rc = cli_select(c, sel, &n)) != 0 || (rc = cli_prepare_out(c->opt.out)) != 0)
+  if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = cli_prepare_out(c->opt.out)) != 0)
     return rc;
 #ifdef _OPENMP
   if (c->threads_set)
@@ -230,19 +236,8 @@ int main(int argc, char **argv)
 {
   struct cli c;
   int rc;
-  if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-      strcmp(argv[1], "help") == 0) {
-    cli_usage(argc < 2 ? stderr : stdout, argc > 2 ? argv[2] : NULL);
-    return argc < 2 ? 2 : 0;
-  }
-  if (strcmp(argv[1], "--version") == 0) {
-    printf("granrepro %s\n", PACKAGE_VERSION);
+  if ((rc = cli_parse(argc, argv, &c)) == CLI_DONE)
     return 0;
-  }
-  if ((rc = cli_parse(argc, argv, &c)) == 3) {
-    cli_usage(stdout, argv[1]);
-    return 0;
-  }
   if (rc != 0)
     return rc;
   if (strcmp(c.cmd, "list") == 0)
@@ -253,7 +248,5 @@ int main(int argc, char **argv)
     return cmd_report(&c);
   if (strcmp(c.cmd, "bench") == 0)
     return cmd_bench(&c);
-  if (strcmp(c.cmd, "compare") == 0)
-    return cmd_compare(&c);
-  return cli_die("unknown command '%s' (commands: list, run, check, report, bench, compare; see granrepro --help)%s", c.cmd, "");
+  return cmd_compare(&c);
 }

@@ -25,6 +25,7 @@ struct cmp_side {
   size_t n;
   double *rate;      /* work / wall of the samples that count work */
   size_t nrate;
+  double work;       /* median work per sample, NaN when not counted */
   const char *unit;  /* unit of the first sample that counts work */
 };
 
@@ -75,7 +76,7 @@ static int cmp_gather(const struct gr_record *r, const char *name,
     n += (size_t)cmp_is(&r->rows[i], name);
   s->n = s->nrate = 0;
   s->unit = NULL;
-  s->wall = n ? malloc(2 * n * sizeof *s->wall) : NULL;
+  s->wall = n ? malloc(3 * n * sizeof *s->wall) : NULL;
   s->rate = s->wall ? s->wall + n : NULL;
   if (n > 0 && s->wall == NULL)
     return GR_ENOMEM;
@@ -85,11 +86,13 @@ static int cmp_gather(const struct gr_record *r, const char *name,
       continue;
     s->wall[s->n++] = x->wall;
     if (x->work > 0 && x->wall > 0) {
+      s->rate[n + s->nrate] = x->work;
       s->rate[s->nrate++] = x->work / x->wall;
       if (s->unit == NULL)
         s->unit = x->unit;
     }
   }
+  s->work = cmp_median(s->rate + n, s->nrate);
   return GR_OK;
 }
 
@@ -132,6 +135,14 @@ static const char *cmp_decide(double ratio, double p)
   return "same";
 }
 
+/* Do A and B count different work per sample for kernel k (other sizes,
+ * another mode)?  Then their times are not comparable. */
+static int cmp_work_differs(const struct cmp_kernel *k)
+{
+  double a = k->a.work, b = k->b.work;
+  return isfinite(a) && isfinite(b) && fabs(a - b) > 1e-9 * fmax(a, b);
+}
+
 /* Medians, ratio, rates, Mann-Whitney test and decision of a kernel
  * present in both records.  U is U_B (B's wall times against A's). */
 static int cmp_analyse(struct cmp_kernel *k)
@@ -143,6 +154,10 @@ static int cmp_analyse(struct cmp_kernel *k)
   k->ratea = both_rates ? cmp_median(k->a.rate, k->a.nrate) : NAN;
   k->rateb = both_rates ? cmp_median(k->b.rate, k->b.nrate) : NAN;
   k->u = k->p = NAN;
+  if (cmp_work_differs(k)) {
+    k->decision = "work-differs";
+    return GR_OK;
+  }
   if (k->a.n < 2 || k->b.n < 2) {
     k->decision = "too-few-samples";
     return GR_OK;
@@ -296,9 +311,7 @@ static size_t cmp_table(struct gr_buf *t, const struct cmp_kernel *k, size_t nk)
   for (i = 0; i < nk; i++)
     nboth += (size_t)cmp_both(&k[i]);
   gr_buf_printf(t, "\n");
-  if (nboth == 0)
-    gr_buf_printf(t, "no kernel is in both records\n");
-  else {
+  if (nboth > 0) {
     gr_buf_printf(t, "%-*s %4s %4s %12s %12s %7s %9s %9s  %-15s  %*s  %*s",
                   w.name, "kernel", "nA", "nB", "median A s", "median B s",
                   "B/A", "U", "p", "decision", w.ratea, "rate A", w.rateb,
@@ -417,11 +430,33 @@ static int cmp_check_bench(const char *path, const struct gr_record *r,
   return gr_error_set(err, GR_EINPUT, "'%s' holds no bench samples (kind: %s); compare two bench records", path, cmp_str(r->kind));
 }
 
-/* Compare the loaded records: text table and, with outdir, the figure. */
-static int cmp_records(const char *path_a, const struct gr_record *ra,
-                       const char *path_b, const struct gr_record *rb,
-                       const char *outdir, struct gr_buf *text,
-                       struct gr_error *err)
+/* Fail unless a and b were benched in the same mode (quick kernels do
+ * other work than full ones). */
+static int cmp_check_mode(const char *path_a, const struct gr_record *ra,
+                          const char *path_b, const struct gr_record *rb,
+                          struct gr_error *err)
+{
+  if (strcmp(ra->mode, rb->mode) == 0)
+    return GR_OK;
+  return gr_error_set(err, GR_EINPUT, "'%s' is a %s record and '%s' a %s one: their kernels do different work (compare records benched in the same mode)", path_a, cmp_str(ra->mode), path_b, cmp_str(rb->mode));
+}
+
+/* Warn below the table about kernels whose work per sample differs. */
+static void cmp_warn_work(struct gr_buf *t, const struct cmp_kernel *k, size_t nk)
+{
+  size_t i, n = 0;
+  for (i = 0; i < nk; i++)
+    if (cmp_both(&k[i]) && strcmp(k[i].decision, "work-differs") == 0) {
+      if (n++ == 0)
+        gr_buf_printf(t, "\nwarning: A and B count different work per sample (other sizes or code): their times are not compared, only their rates:\n");
+      gr_buf_printf(t, "  %s: %.6g %s in A, %.6g in B\n", k[i].name, k[i].a.work, cmp_str(k[i].a.unit), k[i].b.work);
+    }
+}
+
+int gr_compare_loaded(const char *path_a, const struct gr_record *ra,
+                      const char *path_b, const struct gr_record *rb,
+                      const char *outdir, struct gr_buf *text,
+                      struct gr_error *err)
 {
   struct cmp_kernel *k = NULL;
   size_t nk = 0;
@@ -429,16 +464,24 @@ static int cmp_records(const char *path_a, const struct gr_record *ra,
   if (rc == GR_OK)
     rc = cmp_check_bench(path_b, rb, err);
   if (rc == GR_OK)
+    rc = cmp_check_mode(path_a, ra, path_b, rb, err);
+  if (rc == GR_OK)
     rc = cmp_kernels(ra, rb, &k, &nk, err);
   if (rc == GR_OK) {
     cmp_describe(text, "A", path_a, ra);
     cmp_describe(text, "B", path_b, rb);
-    if (cmp_table(text, k, nk) > 0)
-      cmp_legend(text);
+    if (cmp_table(text, k, nk) == 0)
+      rc = gr_error_set(err, GR_EINPUT, "'%s' and '%s' share no kernel (bench the same experiments; 'granrepro list' shows their kernels)", path_a, path_b);
+  }
+  if (rc == GR_OK) {
+    cmp_legend(text);
+    cmp_warn_work(text, k, nk);
     if (outdir != NULL)
       rc = cmp_output(outdir, k, nk, text, err);
   }
   cmp_free(k, nk);
+  if (rc == GR_OK && text->failed)
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory writing the comparison");
   return rc;
 }
 
@@ -454,10 +497,8 @@ int gr_compare_records(const char *path_a, const char *path_b,
   if (rc == GR_OK)
     rc = gr_record_load(path_b, &rb, err);
   if (rc == GR_OK)
-    rc = cmp_records(path_a, &ra, path_b, &rb, outdir, text, err);
+    rc = gr_compare_loaded(path_a, &ra, path_b, &rb, outdir, text, err);
   gr_record_free(&ra);
   gr_record_free(&rb);
-  if (rc == GR_OK && text->failed)
-    rc = gr_error_set(err, GR_ENOMEM, "out of memory writing the comparison");
   return rc;
 }

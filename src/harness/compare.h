@@ -21,4 +21,15 @@ int gr_compare_records(const char *path_a, const char *path_b,
                        const char *outdir, struct gr_buf *text,
                        struct gr_error *err);
 
+/* As gr_compare_records, for records already loaded (named path_a and
+ * path_b in the text and messages).  GR_EINPUT when either holds no bench
+ * samples, when they were benched in different modes, or when they share
+ * no kernel.  A kernel whose median work per sample differs between A and
+ * B is not judged (decision "work-differs") and is listed in a warning. */
+struct gr_record;
+int gr_compare_loaded(const char *path_a, const struct gr_record *ra,
+                      const char *path_b, const struct gr_record *rb,
+                      const char *outdir, struct gr_buf *text,
+                      struct gr_error *err);
+
 #endif

@@ -2,6 +2,7 @@
 #include "harness/record.h"
 
 #include <gsl/gsl_version.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,6 +118,8 @@ int gr_record_add(struct gr_record *r, const char *name, int sample,
                   double wall, double cpu, double work, const char *unit)
 {
   struct gr_sample *s;
+  if (strlen(name) >= sizeof s->name || (unit != NULL && strlen(unit) >= sizeof s->unit))
+    return GR_EINPUT;
   if (r->nrows == r->caprows) {
     size_t cap = r->caprows ? 2 * r->caprows : 16;
     s = realloc(r->rows, cap * sizeof *s);
@@ -193,8 +196,10 @@ int gr_record_write(const char *dir, const struct gr_record *r, char *path,
   return rc;
 }
 
-/* Store one "# key: value" header line of a record. */
-static void record_header(struct gr_record *r, const char *key, const char *v)
+/* Store one "# key: value" header line of a record; GR_EINPUT when the
+ * value does not fit its field. */
+static int record_header(struct gr_record *r, const char *key, const char *v,
+                         const char *path, int lineno, struct gr_error *err)
 {
   struct gr_machine *m = &r->machine;
   struct { const char *k; char *dst; size_t n; } s[] = {
@@ -206,8 +211,11 @@ static void record_header(struct gr_record *r, const char *key, const char *v)
     {"revision", m->revision, sizeof m->revision}};
   size_t i;
   for (i = 0; i < sizeof s / sizeof s[0]; i++)
-    if (strcmp(key, s[i].k) == 0)
+    if (strcmp(key, s[i].k) == 0) {
+      if (strlen(v) >= s[i].n)
+        return gr_error_set(err, GR_EINPUT, "%s:%d: '%s' is longer than %zu characters (is this a granrepro record?)", path, lineno, key, s[i].n - 1);
       snprintf(s[i].dst, s[i].n, "%s", v);
+    }
   if (strcmp(key, "cores") == 0)
     m->cores = atoi(v);
   else if (strcmp(key, "memory_kib") == 0)
@@ -216,70 +224,123 @@ static void record_header(struct gr_record *r, const char *key, const char *v)
     r->seed = strtoul(v, NULL, 10);
   else if (strcmp(key, "threads") == 0)
     r->threads = atoi(v);
+  return GR_OK;
 }
 
-/* Parse one data row "name sample wall cpu work unit". */
-static int record_row(struct gr_record *r, char *line, const char *path,
-                      int lineno, struct gr_error *err)
+/* Split a row at tabs into f[0..6); the number of fields found. */
+static int record_fields(char *line, char *f[6])
 {
-  char *f[6], *end;
-  double x[3];
-  long sample;
-  int i, nf = 0;
+  int nf = 0;
   for (f[nf++] = line; nf < 7 && (line = strchr(line, '\t')) != NULL;) {
     *line++ = '\0';
     if (nf < 6)
       f[nf] = line;
     nf++;
   }
+  return nf;
+}
+
+/* Parse a time or work field: a finite number >= 0, and > 0 for the
+ * times of a bench sample; GR_EINPUT naming the column otherwise. */
+static int record_number(const char *f, int col, long sample, double *x,
+                         const char *path, int lineno, struct gr_error *err)
+{
+  static const char *const what[] = {"wall time", "CPU time", "work"};
+  char *end;
+  *x = strtod(f, &end);
+  if (*end != '\0' || end == f)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: '%s' is not a number", path, lineno, f);
+  if (!isfinite(*x) || *x < 0)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: %s '%s' is not a finite number >= 0 (is the record corrupt?)", path, lineno, what[col], f);
+  if (col < 2 && sample >= 1 && *x == 0)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: %s 0 in a bench sample (a timed sample takes time: is the record corrupt?)", path, lineno, what[col]);
+  return GR_OK;
+}
+
+/* Parse one data row "name sample wall cpu work unit". */
+static int record_row(struct gr_record *r, char *line, const char *path,
+                      int lineno, struct gr_error *err)
+{
+  struct gr_sample *s = NULL;
+  char *f[6], *end;
+  double x[3];
+  long sample;
+  int i, rc, nf = record_fields(line, f);
   if (nf != 6)
     return gr_error_set(err, GR_EINPUT, "%s:%d: expected 6 tab-separated fields, found %d (is this a granrepro record?)", path, lineno, nf);
+  if (f[0][0] == '\0' || strlen(f[0]) >= sizeof s->name || strlen(f[5]) >= sizeof s->unit)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: the name must have 1 to %zu characters and the unit at most %zu (is this a granrepro record?)", path, lineno, sizeof s->name - 1, sizeof s->unit - 1);
   sample = strtol(f[1], &end, 10);
   if (*end != '\0' || end == f[1])
     return gr_error_set(err, GR_EINPUT, "%s:%d: sample '%s' is not a whole number", path, lineno, f[1]);
-  for (i = 0; i < 3; i++) {
-    x[i] = strtod(f[2 + i], &end);
-    if (*end != '\0' || end == f[2 + i])
-      return gr_error_set(err, GR_EINPUT, "%s:%d: '%s' is not a number", path, lineno, f[2 + i]);
-  }
+  if (sample < 0 || sample > GR_RECORD_MAX_SAMPLE)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: sample %s is out of range (0 for a phase, 1 to %d for a bench sample)", path, lineno, f[1], GR_RECORD_MAX_SAMPLE);
+  for (i = 0; i < 3; i++)
+    if ((rc = record_number(f[2 + i], i, sample, &x[i], path, lineno, err)) != GR_OK)
+      return rc;
   if (gr_record_add(r, f[0], (int)sample, x[0], x[1], x[2], f[5]) != GR_OK)
     return gr_error_set(err, GR_ENOMEM, "out of memory");
   return GR_OK;
 }
 
-int gr_record_load(const char *path, struct gr_record *r, struct gr_error *err)
+/* One line of a record: header, column header or row. */
+static int record_line(struct gr_record *r, char *line, const char *name,
+                       int lineno, int *seen_header, struct gr_error *err)
 {
-  char *text, *line, *next, *colon;
-  int lineno = 0, rc = GR_OK, seen_header = 0;
-  memset(r, 0, sizeof *r);
-  if ((rc = gr_fsio_read(path, &text, NULL, err)) != GR_OK)
-    return rc;
-  if (strncmp(text, "# granrepro record", 18) != 0) {
-    free(text);
-    return gr_error_set(err, GR_EINPUT, "%s:1: not a granrepro record (write one with 'granrepro bench')", path);
+  char *colon;
+  if (line[0] == '#') {
+    if ((colon = strchr(line, ':')) == NULL || line[1] != ' ')
+      return GR_OK;
+    *colon = '\0';
+    return record_header(r, line + 2, colon[1] == ' ' ? colon + 2 : colon + 1, name, lineno, err);
   }
-  for (line = text; rc == GR_OK && line && *line; line = next) {
+  if (!*seen_header) {
+    *seen_header = 1;
+    if (strcmp(line, "name\tsample\twall_s\tcpu_s\twork\tunit") != 0)
+      return gr_error_set(err, GR_EINPUT, "%s:%d: expected the column header 'name sample wall_s cpu_s work unit'", name, lineno);
+    return GR_OK;
+  }
+  return line[0] != '\0' ? record_row(r, line, name, lineno, err) : GR_OK;
+}
+
+int gr_record_parse(const char *name, const char *text, size_t len,
+                    struct gr_record *r, struct gr_error *err)
+{
+  char *buf, *line, *next;
+  int lineno = 0, rc, seen_header = 0;
+  memset(r, 0, sizeof *r);
+  if ((rc = gr_fsio_check_text(name, text, len, 1, err)) != GR_OK)
+    return rc;
+  if (len < 18 || strncmp(text, "# granrepro record", 18) != 0)
+    return gr_error_set(err, GR_EINPUT, "%s:1: not a granrepro record (write one with 'granrepro bench')", name);
+  if ((buf = malloc(len + 1)) == NULL)
+    return gr_error_set(err, GR_ENOMEM, "out of memory reading '%s'", name);
+  memcpy(buf, text, len);
+  buf[len] = '\0';
+  for (line = buf; rc == GR_OK && line && *line; line = next) {
     next = strchr(line, '\n');
     if (next)
       *next++ = '\0';
     lineno++;
     line[strcspn(line, "\r")] = '\0';
-    if (line[0] == '#') {
-      if ((colon = strchr(line, ':')) != NULL && line[1] == ' ') {
-        *colon = '\0';
-        record_header(r, line + 2, colon[1] == ' ' ? colon + 2 : colon + 1);
-      }
-    } else if (!seen_header) {
-      seen_header = 1;
-      if (strncmp(line, "name\tsample\t", 12) != 0)
-        rc = gr_error_set(err, GR_EINPUT, "%s:%d: expected the column header 'name sample wall_s cpu_s work unit'", path, lineno);
-    } else if (line[0] != '\0') {
-      rc = record_row(r, line, path, lineno, err);
-    }
+    rc = record_line(r, line, name, lineno, &seen_header, err);
   }
-  free(text);
+  free(buf);
   if (rc != GR_OK)
     gr_record_free(r);
+  return rc;
+}
+
+int gr_record_load(const char *path, struct gr_record *r, struct gr_error *err)
+{
+  char *text;
+  size_t len;
+  int rc;
+  memset(r, 0, sizeof *r);
+  if ((rc = gr_fsio_read(path, &text, &len, err)) != GR_OK)
+    return rc;
+  rc = gr_record_parse(path, text, len, r, err);
+  free(text);
   return rc;
 }
 

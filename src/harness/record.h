@@ -57,7 +57,10 @@ struct gr_record {
  * flags, GSL version, git revision of the source tree). */
 void gr_record_machine(struct gr_machine *m);
 
-/* Append a row; GR_ENOMEM on failure. */
+#define GR_RECORD_MAX_SAMPLE 100000 /* highest sample number (bench --repeat) */
+
+/* Append a row; GR_ENOMEM on failure, GR_EINPUT when name or unit does
+ * not fit its field (nothing is cut). */
 int gr_record_add(struct gr_record *r, const char *name, int sample,
                   double wall, double cpu, double work, const char *unit);
 
@@ -66,8 +69,15 @@ int gr_record_add(struct gr_record *r, const char *name, int sample,
 int gr_record_write(const char *dir, const struct gr_record *r, char *path,
                     size_t n, struct gr_error *err);
 
-/* Read a record file; GR_EINPUT with "path:line: ..." when malformed. */
+/* Read a record file; GR_EINPUT with "path:line: ..." when malformed:
+ * NUL or control bytes, fields that do not fit, a sample number outside
+ * 0..GR_RECORD_MAX_SAMPLE, a time or work that is not a finite number
+ * >= 0, a bench sample (sample >= 1) taking zero time. */
 int gr_record_load(const char *path, struct gr_record *r, struct gr_error *err);
+
+/* As gr_record_load, from len bytes of text; name is used in messages. */
+int gr_record_parse(const char *name, const char *text, size_t len,
+                    struct gr_record *r, struct gr_error *err);
 
 void gr_record_free(struct gr_record *r);
 
