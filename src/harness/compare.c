@@ -92,7 +92,7 @@ static int cmp_gather(const struct gr_record *r, const char *name,
         s->unit = x->unit;
     }
   }
-  s->work = cmp_median(s->rate + n, s->nrate);
+  s->work = n > 0 ? cmp_median(s->rate + n, s->nrate) : NAN;
   return GR_OK;
 }
 
