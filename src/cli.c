@@ -340,8 +340,34 @@ void cli_record_start(struct gr_record *rec, const struct cli *c,
   rec->seed = c->opt.seed;
 #ifdef _OPENMP
   rec->threads = omp_get_max_threads();
+  snprintf(rec->wait_policy, sizeof rec->wait_policy, "%s",
+           getenv("OMP_WAIT_POLICY") ? getenv("OMP_WAIT_POLICY") : "default");
 #else
   rec->threads = 1;
+  snprintf(rec->wait_policy, sizeof rec->wait_policy, "-");
+#endif
+  gr_record_loadavg(rec->load_start, sizeof rec->load_start);
+}
+
+/* OpenMP workers left spinning after a parallel region (libgomp's default
+ * wait policy) compete with the next kernel and with other jobs for the
+ * cores, and their spinning counts as process CPU time (issue 13: a
+ * kernel 56x "slower" one second later).  libgomp reads OMP_WAIT_POLICY
+ * when it is loaded, before main, so when neither it nor GOMP_SPINCOUNT is
+ * set, set it to passive and execute the program again, once. */
+void cli_passive_wait(char **argv)
+{
+#ifdef _OPENMP
+  if (getenv("OMP_WAIT_POLICY") != NULL || getenv("GOMP_SPINCOUNT") != NULL)
+    return;
+  if (setenv("OMP_WAIT_POLICY", "passive", 1) != 0)
+    return;
+  fflush(NULL);
+  execv("/proc/self/exe", argv);
+  execvp(argv[0], argv);
+  unsetenv("OMP_WAIT_POLICY"); /* not re-executed: the record says "default" */
+#else
+  (void)argv;
 #endif
 }
 

@@ -42,6 +42,12 @@ int cli_select(const struct cli *c, const struct gr_experiment **sel,
 void cli_record_start(struct gr_record *rec, const struct cli *c,
                       const char *kind, const char *exp);
 
+/* Make OpenMP threads wait passively (sleep) between parallel regions:
+ * unless OMP_WAIT_POLICY or GOMP_SPINCOUNT is set, set OMP_WAIT_POLICY to
+ * passive and re-execute the program (argv) once; returns when it did not
+ * (policy already set, no OpenMP, or exec failed). */
+void cli_passive_wait(char **argv);
+
 /* Create the output folder and check it is writable; 2 on failure. */
 int cli_prepare_out(const char *out);
 

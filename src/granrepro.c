@@ -205,6 +205,7 @@ static int cmd_bench(struct cli *c)
       }
     }
   gr_buf_free(&text);
+  gr_record_loadavg(rec.load_end, sizeof rec.load_end);
   snprintf(dir, sizeof dir, "%s/records", c->opt.out);
   if (rc == 0 && gr_record_write(dir, &rec, path, sizeof path, &err) != GR_OK)
     rc = cli_die("%s%s", err.msg, "");
@@ -242,6 +243,8 @@ int main(int argc, char **argv)
     return rc;
   if (strcmp(c.cmd, "list") == 0)
     return cmd_list();
+  if (strcmp(c.cmd, "run") == 0 || strcmp(c.cmd, "check") == 0 || strcmp(c.cmd, "bench") == 0)
+    cli_passive_wait(argv);
   if (strcmp(c.cmd, "run") == 0 || strcmp(c.cmd, "check") == 0)
     return cmd_run(&c, strcmp(c.cmd, "check") == 0);
   if (strcmp(c.cmd, "report") == 0)

@@ -210,9 +210,39 @@ START_TEST(test_compare_refusals)
   bench(&b, "quick", "x/k", 250);
   ck_assert_int_eq(gr_compare_loaded("A.tsv", &a, "B.tsv", &b, NULL, &text, &err), GR_OK);
   ck_assert_ptr_nonnull(strstr(text.s, " work-differs "));
-  ck_assert_ptr_nonnull(strstr(text.s, "warning: A and B count different work per sample"));
+  ck_assert_ptr_nonnull(strstr(text.s, "warning: A and B count different work per run"));
   ck_assert_ptr_nonnull(strstr(text.s, "  x/k: 100 runs in A, 250 in B\n"));
-  ck_assert_ptr_null(strstr(text.s, " same "));
+  ck_assert_ptr_null(strstr(text.s, "  same "));
+  gr_record_free(&a);
+  gr_record_free(&b);
+  gr_buf_free(&text);
+}
+END_TEST
+
+/* Times are compared per run: B's samples of 2 runs taking twice A's one
+ * run are the same speed; a record without the iterations column counts
+ * 1 run per sample; other thread counts get a warning. */
+START_TEST(test_compare_iterations)
+{
+  static const char old[] = "# granrepro record\n# kind: bench\n# mode: quick\n# threads: 2\n"
+                            "name\tsample\twall_s\tcpu_s\twork\tunit\nx/k\t1\t0.5\t0.5\t10\truns\n";
+  struct gr_record a, b;
+  struct gr_buf text = GR_BUF_INIT;
+  struct gr_error err = {0, ""};
+  int i;
+  ck_assert_int_eq(gr_record_parse("old.tsv", old, strlen(old), &a, &err), GR_OK);
+  ck_assert_int_eq(a.rows[0].iterations, 1);
+  gr_record_free(&a);
+  rec_refused(REC_HEAD "k\t1\t0.5\t0.5\t1\tu\t1\n", strlen(REC_HEAD) + 16, 5, "expected 6 tab-separated fields, found 7");
+  bench(&a, "quick", "x/k", 100);
+  memset(&b, 0, sizeof b);
+  snprintf(b.mode, sizeof b.mode, "quick");
+  b.threads = 4;
+  for (i = 1; i <= 9; i++)
+    ck_assert_int_eq(gr_record_add_sample(&b, "x/k", i, 2, 2.0 * (1.0 + i / 100.0), 2.0, 200, "runs"), GR_OK);
+  ck_assert_int_eq(gr_compare_loaded("A.tsv", &a, "B.tsv", &b, NULL, &text, &err), GR_OK);
+  ck_assert_ptr_nonnull(strstr(text.s, "1.000      40.5         1  same"));
+  ck_assert_ptr_nonnull(strstr(text.s, "warning: A ran its kernels on 0 threads, B on 4"));
   gr_record_free(&a);
   gr_record_free(&b);
   gr_buf_free(&text);
@@ -231,6 +261,7 @@ static Suite *input_suite(void)
   tcase_add_test(rec, test_record_values);
   tcase_add_test(rec, test_record_fields);
   tcase_add_test(cmp, test_compare_refusals);
+  tcase_add_test(cmp, test_compare_iterations);
   suite_add_tcase(s, ref);
   suite_add_tcase(s, rec);
   suite_add_tcase(s, cmp);

@@ -84,7 +84,7 @@ done
 expect_exit 0 "$GRANREPRO" compare --out "$scratch/o" "$r/w10.tsv" "$r/w25.tsv"
 awk '$1 == "x/same" && $9 == "same" { a = 1 } $1 == "x/grown" && $9 == "work-differs" { b = 1 } END { exit !(a && b) }' "$stdout_file" ||
   { show "$stdout_file"; fail "compare does not set x/grown apart"; }
-assert_has "$stdout_file" "warning: A and B count different work per sample"
+assert_has "$stdout_file" "warning: A and B count different work per run"
 assert_has "$stdout_file" "  x/grown: 10 runs in A, 25 in B"
 
 pass

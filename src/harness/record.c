@@ -74,6 +74,18 @@ static void record_clean(char *s)
       *s = ' ';
 }
 
+void gr_record_loadavg(char *out, size_t n)
+{
+  double l[3];
+  FILE *fp = fopen("/proc/loadavg", "r");
+  if (fp != NULL && fscanf(fp, "%lf %lf %lf", &l[0], &l[1], &l[2]) == 3)
+    snprintf(out, n, "%.2f %.2f %.2f", l[0], l[1], l[2]);
+  else
+    snprintf(out, n, "unknown");
+  if (fp != NULL)
+    fclose(fp);
+}
+
 void gr_record_machine(struct gr_machine *m)
 {
   char kib[64] = "0", dirty[8];
@@ -117,8 +129,15 @@ void gr_record_machine(struct gr_machine *m)
 int gr_record_add(struct gr_record *r, const char *name, int sample,
                   double wall, double cpu, double work, const char *unit)
 {
+  return gr_record_add_sample(r, name, sample, 1, wall, cpu, work, unit);
+}
+
+int gr_record_add_sample(struct gr_record *r, const char *name, int sample,
+                         long iterations, double wall, double cpu, double work,
+                         const char *unit)
+{
   struct gr_sample *s;
-  if (strlen(name) >= sizeof s->name || (unit != NULL && strlen(unit) >= sizeof s->unit))
+  if (strlen(name) >= sizeof s->name || (unit != NULL && strlen(unit) >= sizeof s->unit) || iterations < 1)
     return GR_EINPUT;
   if (r->nrows == r->caprows) {
     size_t cap = r->caprows ? 2 * r->caprows : 16;
@@ -133,6 +152,7 @@ int gr_record_add(struct gr_record *r, const char *name, int sample,
   snprintf(s->name, sizeof s->name, "%s", name);
   snprintf(s->unit, sizeof s->unit, "%s", unit && *unit ? unit : "-");
   s->sample = sample;
+  s->iterations = iterations;
   s->wall = wall;
   s->cpu = cpu;
   s->work = work;
@@ -151,11 +171,17 @@ static void record_format(const struct gr_record *r, struct gr_buf *b)
   gr_buf_printf(b, "# compiler: %s\n# cflags: %s\n# gsl: %s\n# revision: %s\n",
                 m->compiler, m->cflags, m->gsl, m->revision);
   gr_buf_printf(b, "# seed: %lu\n# mode: %s\n# threads: %d\n", r->seed, r->mode, r->threads);
-  gr_buf_printf(b, "name\tsample\twall_s\tcpu_s\twork\tunit\n");
+  if (r->wait_policy[0] != '\0')
+    gr_buf_printf(b, "# wait_policy: %s\n", r->wait_policy);
+  if (r->load_start[0] != '\0')
+    gr_buf_printf(b, "# load_start: %s\n", r->load_start);
+  if (r->load_end[0] != '\0')
+    gr_buf_printf(b, "# load_end: %s\n", r->load_end);
+  gr_buf_printf(b, "%s\n", GR_RECORD_COLUMNS);
   for (i = 0; i < r->nrows; i++)
-    gr_buf_printf(b, "%s\t%d\t%.9g\t%.9g\t%.17g\t%s\n", r->rows[i].name,
+    gr_buf_printf(b, "%s\t%d\t%.9g\t%.9g\t%.17g\t%s\t%ld\n", r->rows[i].name,
                   r->rows[i].sample, r->rows[i].wall, r->rows[i].cpu,
-                  r->rows[i].work, r->rows[i].unit);
+                  r->rows[i].work, r->rows[i].unit, r->rows[i].iterations);
 }
 
 int gr_record_write(const char *dir, const struct gr_record *r, char *path,
@@ -208,7 +234,10 @@ static int record_header(struct gr_record *r, const char *key, const char *v,
     {"host", m->host, sizeof m->host}, {"cpu", m->cpu, sizeof m->cpu},
     {"os", m->os, sizeof m->os}, {"compiler", m->compiler, sizeof m->compiler},
     {"cflags", m->cflags, sizeof m->cflags}, {"gsl", m->gsl, sizeof m->gsl},
-    {"revision", m->revision, sizeof m->revision}};
+    {"revision", m->revision, sizeof m->revision},
+    {"wait_policy", r->wait_policy, sizeof r->wait_policy},
+    {"load_start", r->load_start, sizeof r->load_start},
+    {"load_end", r->load_end, sizeof r->load_end}};
   size_t i;
   for (i = 0; i < sizeof s / sizeof s[0]; i++)
     if (strcmp(key, s[i].k) == 0) {
@@ -227,13 +256,14 @@ static int record_header(struct gr_record *r, const char *key, const char *v,
   return GR_OK;
 }
 
-/* Split a row at tabs into f[0..6); the number of fields found. */
-static int record_fields(char *line, char *f[6])
+/* Split a row at tabs into f[0..7); the number of fields found (8 for
+ * more than 7). */
+static int record_fields(char *line, char *f[7])
 {
   int nf = 0;
-  for (f[nf++] = line; nf < 7 && (line = strchr(line, '\t')) != NULL;) {
+  for (f[nf++] = line; nf < 8 && (line = strchr(line, '\t')) != NULL;) {
     *line++ = '\0';
-    if (nf < 6)
+    if (nf < 7)
       f[nf] = line;
     nf++;
   }
@@ -257,17 +287,32 @@ static int record_number(const char *f, int col, long sample, double *x,
   return GR_OK;
 }
 
-/* Parse one data row "name sample wall cpu work unit". */
-static int record_row(struct gr_record *r, char *line, const char *path,
-                      int lineno, struct gr_error *err)
+/* Parse the iteration count of a row (1 in a record without the column). */
+static int record_iterations(const char *f, long *it, const char *path,
+                             int lineno, struct gr_error *err)
+{
+  char *end;
+  *it = 1;
+  if (f == NULL)
+    return GR_OK;
+  *it = strtol(f, &end, 10);
+  if (*end != '\0' || end == f || *it < 1 || *it > GR_RECORD_MAX_ITER)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: iterations '%s' is not a whole number from 1 to %ld", path, lineno, f, GR_RECORD_MAX_ITER);
+  return GR_OK;
+}
+
+/* Parse one data row "name sample wall cpu work unit [iterations]" of a
+ * record with ncols columns. */
+static int record_row(struct gr_record *r, char *line, int ncols,
+                      const char *path, int lineno, struct gr_error *err)
 {
   struct gr_sample *s = NULL;
-  char *f[6], *end;
+  char *f[7], *end;
   double x[3];
-  long sample;
+  long sample, it;
   int i, rc, nf = record_fields(line, f);
-  if (nf != 6)
-    return gr_error_set(err, GR_EINPUT, "%s:%d: expected 6 tab-separated fields, found %d (is this a granrepro record?)", path, lineno, nf);
+  if (nf != ncols)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: expected %d tab-separated fields, found %d (is this a granrepro record?)", path, lineno, ncols, nf);
   if (f[0][0] == '\0' || strlen(f[0]) >= sizeof s->name || strlen(f[5]) >= sizeof s->unit)
     return gr_error_set(err, GR_EINPUT, "%s:%d: the name must have 1 to %zu characters and the unit at most %zu (is this a granrepro record?)", path, lineno, sizeof s->name - 1, sizeof s->unit - 1);
   sample = strtol(f[1], &end, 10);
@@ -278,14 +323,17 @@ static int record_row(struct gr_record *r, char *line, const char *path,
   for (i = 0; i < 3; i++)
     if ((rc = record_number(f[2 + i], i, sample, &x[i], path, lineno, err)) != GR_OK)
       return rc;
-  if (gr_record_add(r, f[0], (int)sample, x[0], x[1], x[2], f[5]) != GR_OK)
+  if ((rc = record_iterations(ncols == 7 ? f[6] : NULL, &it, path, lineno, err)) != GR_OK)
+    return rc;
+  if (gr_record_add_sample(r, f[0], (int)sample, it, x[0], x[1], x[2], f[5]) != GR_OK)
     return gr_error_set(err, GR_ENOMEM, "out of memory");
   return GR_OK;
 }
 
-/* One line of a record: header, column header or row. */
+/* One line of a record: header, column header or row; *ncols is 0 before
+ * the column header, then 6 (records before iterations were counted) or 7. */
 static int record_line(struct gr_record *r, char *line, const char *name,
-                       int lineno, int *seen_header, struct gr_error *err)
+                       int lineno, int *ncols, struct gr_error *err)
 {
   char *colon;
   if (line[0] == '#') {
@@ -294,20 +342,23 @@ static int record_line(struct gr_record *r, char *line, const char *name,
     *colon = '\0';
     return record_header(r, line + 2, colon[1] == ' ' ? colon + 2 : colon + 1, name, lineno, err);
   }
-  if (!*seen_header) {
-    *seen_header = 1;
-    if (strcmp(line, "name\tsample\twall_s\tcpu_s\twork\tunit") != 0)
-      return gr_error_set(err, GR_EINPUT, "%s:%d: expected the column header 'name sample wall_s cpu_s work unit'", name, lineno);
+  if (*ncols == 0) {
+    if (strcmp(line, GR_RECORD_COLUMNS) == 0)
+      *ncols = 7;
+    else if (strcmp(line, "name\tsample\twall_s\tcpu_s\twork\tunit") == 0)
+      *ncols = 6;
+    else
+      return gr_error_set(err, GR_EINPUT, "%s:%d: expected the column header 'name sample wall_s cpu_s work unit iterations'", name, lineno);
     return GR_OK;
   }
-  return line[0] != '\0' ? record_row(r, line, name, lineno, err) : GR_OK;
+  return line[0] != '\0' ? record_row(r, line, *ncols, name, lineno, err) : GR_OK;
 }
 
 int gr_record_parse(const char *name, const char *text, size_t len,
                     struct gr_record *r, struct gr_error *err)
 {
   char *buf, *line, *next;
-  int lineno = 0, rc, seen_header = 0;
+  int lineno = 0, rc, ncols = 0;
   memset(r, 0, sizeof *r);
   if ((rc = gr_fsio_check_text(name, text, len, 1, err)) != GR_OK)
     return rc;
@@ -323,7 +374,7 @@ int gr_record_parse(const char *name, const char *text, size_t len,
       *next++ = '\0';
     lineno++;
     line[strcspn(line, "\r")] = '\0';
-    rc = record_line(r, line, name, lineno, &seen_header, err);
+    rc = record_line(r, line, name, lineno, &ncols, err);
   }
   free(buf);
   if (rc != GR_OK)
