@@ -291,8 +291,10 @@ struct sw_dem_bench {
   long steps;
 };
 
-int sw_dem_bench_setup(void **state, int quick, unsigned long seed, size_t n, struct gr_error *err)
+int sw_dem_bench_setup(void **state, const void *arg, int quick,
+                       unsigned long seed, struct gr_error *err)
 {
+  size_t n = ((const struct sw_kernel_arg *)arg)->n;
   struct sw_dem_bench *b = calloc(1, sizeof *b);
   if (b == NULL)
     return gr_error_set(err, GR_ENOMEM, "out of memory");

@@ -24,7 +24,7 @@ int gr_bench_kernel(const struct gr_experiment *exp, const struct gr_kernel *k,
     return gr_error_set(err, GR_EINPUT, "--repeat %d is too few: use %d or more samples", repeat, GR_BENCH_MIN_REPEAT);
   if ((wall = malloc((size_t)repeat * sizeof *wall)) == NULL)
     return gr_error_set(err, GR_ENOMEM, "out of memory");
-  if ((rc = k->setup(&state, quick, seed, err)) != GR_OK) {
+  if ((rc = k->setup(&state, k->arg, quick, seed, err)) != GR_OK) {
     free(wall);
     return rc;
   }
