@@ -14,6 +14,7 @@
 #include "harness/fsio.h"
 #include "harness/record.h"
 #include "harness/report.h"
+#include "harness/timer.h"
 
 #define CTX_MAX_TABLES 32
 #define CTX_MAX_DATA 64
@@ -51,7 +52,7 @@ struct gr_ctx {
   struct ctx_phase phases[CTX_MAX_PHASES];
   size_t nphases;
   int in_phase;
-  double phase_wall, phase_cpu;
+  struct gr_timer phase;
   int last_percent;
   char last_what[64];
 };
@@ -350,16 +351,16 @@ void gr_ctx_phase_begin(struct gr_ctx *c, const char *name)
     return;
   snprintf(c->phases[c->nphases].name, sizeof c->phases[0].name, "%s", name);
   c->in_phase = 1;
-  c->phase_wall = gr_record_wall();
-  c->phase_cpu = gr_record_cpu();
+  gr_timer_start(&c->phase);
 }
 
 void gr_ctx_phase_end(struct gr_ctx *c)
 {
   if (!c->in_phase)
     return;
-  c->phases[c->nphases].wall = gr_record_wall() - c->phase_wall;
-  c->phases[c->nphases].cpu = gr_record_cpu() - c->phase_cpu;
+  gr_timer_stop(&c->phase);
+  c->phases[c->nphases].wall = c->phase.wall;
+  c->phases[c->nphases].cpu = c->phase.cpu;
   c->nphases++;
   c->in_phase = 0;
 }
