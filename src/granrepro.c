@@ -27,6 +27,7 @@
 #include "harness/fsio.h"
 #include "harness/record.h"
 #include "harness/report.h"
+#include "harness/timer.h"
 
 #define MAX_SELECT 256
 
@@ -71,14 +72,17 @@ static int run_one(const struct cli *c, const struct gr_experiment *e,
 {
   struct gr_ctx *ctx = gr_ctx_new(e, &c->opt);
   int counts[4], rc, nrendered = 0;
-  double w0 = gr_record_wall(), c0 = gr_record_cpu(), wall, cpu;
+  struct gr_timer t;
+  double wall, cpu;
+  gr_timer_start(&t);
   if (ctx == NULL)
     return cli_die("out of memory%s%s", "", "");
   rc = e->run(ctx);
   if (rc == GR_OK)
     rc = gr_ctx_account(ctx);
-  wall = gr_record_wall() - w0;
-  cpu = gr_record_cpu() - c0;
+  gr_timer_stop(&t);
+  wall = t.wall;
+  cpu = t.cpu;
   if (rc == GR_OK)
     rc = gr_ctx_write(ctx, &nrendered);
   if (rc != GR_OK) {
@@ -185,19 +189,23 @@ static int cmd_bench(struct cli *c)
   struct gr_buf text = GR_BUF_INIT;
   char dir[4096], path[4096];
   size_t n, i, k;
-  int rc;
+  int rc, w;
   if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = cli_prepare_out(c->opt.out)) != 0)
     return rc;
 #ifdef _OPENMP
   if (c->threads_set)
     omp_set_num_threads(c->opt.threads);
 #endif
-  cli_record_start(&rec, c, "bench", n == gr_nexperiments && c->nargs == 1 && strcmp(c->args[0], "all") == 0 ? "all" : sel[0]->key);
-  printf("%-28s %13s  %-22s  %s\n", "kernel", "median wall", "[min, max]", "rate");
+  cli_record_start(&rec, c, "bench", n == gr_nexperiments ? "all" : sel[0]->key);
+  for (i = 0, w = 6; i < n; i++)
+    for (k = 0; k < sel[i]->nkernels; k++)
+      if ((int)(strlen(sel[i]->key) + 1 + strlen(sel[i]->kernels[k].name)) > w)
+        w = (int)(strlen(sel[i]->key) + 1 + strlen(sel[i]->kernels[k].name));
+  printf("%-*s %13s  [%11s, %11s]  %13s %9s  %s\n", w, "kernel", "CPU/run", "min", "max", "wall/run", "runs", "rate");
   for (i = 0; i < n && rc == 0; i++)
     for (k = 0; k < sel[i]->nkernels && rc == 0; k++) {
       gr_buf_free(&text);
-      if (gr_bench_kernel(sel[i], &sel[i]->kernels[k], c->opt.quick, c->opt.seed, c->repeat, &rec, &text, &err) != GR_OK)
+      if (gr_bench_kernel(sel[i], &sel[i]->kernels[k], c->opt.quick, c->opt.seed, c->repeat, w, &rec, &text, &err) != GR_OK)
         rc = cli_die("bench %s: %s", sel[i]->key, err.msg);
       else {
         fputs(gr_buf_str(&text), stdout);

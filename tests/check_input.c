@@ -268,15 +268,22 @@ static Suite *input_suite(void)
   return s;
 }
 
-/* Run the suite in a scratch folder (removed afterwards). */
-int main(void)
+/* Remove the scratch folder (its files are removed by the tests). */
+static void rm_scratch(void)
 {
-  int rc;
+  rmdir(scratch);
+}
+
+/* The suite, run in a scratch folder removed at exit. */
+static Suite *input_scratch_suite(void)
+{
   if (mkdtemp(scratch) == NULL) {
     perror("mkdtemp");
-    return EXIT_FAILURE;
+    exit(EXIT_FAILURE);
   }
-  rc = gr_check_run(input_suite(), 0);
-  rmdir(scratch);
-  return rc;
+  atexit(rm_scratch);
+  return input_suite();
 }
+
+/* one process, so LeakSanitizer sees every test's allocations */
+GR_CHECK_MAIN(input_scratch_suite, 1)

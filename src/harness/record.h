@@ -101,8 +101,4 @@ void gr_record_free(struct gr_record *r);
 /* The 1, 5 and 15 minute load averages ("0.52 0.61 0.70"), or "unknown". */
 void gr_record_loadavg(char *out, size_t n);
 
-/* Wall (monotonic) and process CPU clocks, in seconds. */
-double gr_record_wall(void);
-double gr_record_cpu(void);
-
 #endif

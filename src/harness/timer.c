@@ -1,0 +1,79 @@
+/* granrepro harness: wall and CPU timer (see timer.h). */
+#include "harness/timer.h"
+#include "status.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* Seconds on a POSIX clock. */
+static double timer_read(clockid_t id)
+{
+  struct timespec ts;
+  clock_gettime(id, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double gr_timer_wall(void) { return timer_read(CLOCK_MONOTONIC); }
+double gr_timer_cpu(void) { return timer_read(CLOCK_PROCESS_CPUTIME_ID); }
+
+void gr_timer_start(struct gr_timer *t)
+{
+  t->wall = t->cpu = 0.0;
+  t->wall0 = gr_timer_wall();
+  t->cpu0 = gr_timer_cpu();
+}
+
+void gr_timer_stop(struct gr_timer *t)
+{
+  t->cpu = gr_timer_cpu() - t->cpu0;
+  t->wall = gr_timer_wall() - t->wall0;
+}
+
+/* Warm-up call, then the minimum CPU time of repeats calls. */
+double gr_timer_min_cpu(void (*fn)(void *), void *arg, int repeats)
+{
+  double best = HUGE_VAL;
+  struct gr_timer t;
+  int r;
+  fn(arg);
+  for (r = 0; r < repeats; r++) {
+    gr_timer_start(&t);
+    fn(arg);
+    gr_timer_stop(&t);
+    if (t.cpu < best)
+      best = t.cpu;
+  }
+  return best;
+}
+
+/* Interleaved rounds of samples of at least min_sample seconds; the
+ * minimum CPU time per call of each measurement. */
+int gr_timer_min_cpu_rounds(void (*fn)(void *, size_t), void *arg, size_t n,
+                            int rounds, double min_sample, double *best)
+{
+  long *calls = malloc((n ? n : 1) * sizeof *calls), c;
+  struct gr_timer t;
+  size_t i;
+  int r;
+  if (calls == NULL)
+    return GR_ENOMEM;
+  for (i = 0; i < n; i++) {
+    gr_timer_start(&t);
+    fn(arg, i);
+    gr_timer_stop(&t);
+    calls[i] = t.cpu > 0 && t.cpu < min_sample ? (long)ceil(min_sample / t.cpu) : 1;
+    best[i] = HUGE_VAL;
+  }
+  for (r = 0; r < rounds; r++)
+    for (i = 0; i < n; i++) {
+      gr_timer_start(&t);
+      for (c = 0; c < calls[i]; c++)
+        fn(arg, i);
+      gr_timer_stop(&t);
+      if (t.cpu / (double)calls[i] < best[i])
+        best[i] = t.cpu / (double)calls[i];
+    }
+  free(calls);
+  return GR_OK;
+}

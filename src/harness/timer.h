@@ -1,0 +1,40 @@
+/* granrepro harness: the one clock of the program (phases, bench, and any
+ * experiment that reports a measured time).  Wall time is the monotonic
+ * clock, CPU time the process CPU clock (all threads), both in seconds.
+ * On a shared machine another job takes wall time from us but not CPU time,
+ * so verdicts use CPU time, and the minimum over repeats
+ * (gr_timer_min_cpu) is the estimate least disturbed by load. */
+#ifndef GR_TIMER_H
+#define GR_TIMER_H
+
+#include <stddef.h>
+
+struct gr_timer {
+  double wall0, cpu0; /* clock readings at gr_timer_start */
+  double wall, cpu;   /* elapsed seconds at the last gr_timer_stop */
+};
+
+/* Clock readings now (seconds from an arbitrary origin). */
+double gr_timer_wall(void);
+double gr_timer_cpu(void);
+
+/* Start; stop sets t->wall and t->cpu to the time since start. */
+void gr_timer_start(struct gr_timer *t);
+void gr_timer_stop(struct gr_timer *t);
+
+/* Call fn(arg) once to warm up, then repeats times (>= 1), and return the
+ * shortest process-CPU time of one call. */
+double gr_timer_min_cpu(void (*fn)(void *), void *arg, int repeats);
+
+/* The CPU time of one call fn(arg, i) for each of n measurements i, robust
+ * to a load that comes and goes (issue 13: a slope over N measured from
+ * back-to-back passes flipped when a burst of load hit one N).  After one
+ * warm-up call each, rounds rounds (>= 1) each sample every i once, in
+ * turn; a sample repeats the call as often as the warm-up says it takes to
+ * last min_sample seconds, so that short and long measurements see the
+ * load alike; best[i] is the shortest CPU time per call over the rounds.
+ * GR_ENOMEM when out of memory. */
+int gr_timer_min_cpu_rounds(void (*fn)(void *, size_t), void *arg, size_t n,
+                            int rounds, double min_sample, double *best);
+
+#endif
