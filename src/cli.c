@@ -79,16 +79,21 @@ static const struct cli_cmd cli_cmds[] = {
   {"bench", " --quick --repeat --seed --threads --out ", -1,
    "granrepro bench [--quick] [--repeat N] [--seed N] [--threads N] [--out DIR] EXP...|all\n"
    "  Time each experiment's kernels: a warm-up, then N >= 9 samples (default 9) of\n"
-   "  wall and CPU time; writes DIR/records/<host>-<date>-<exp>-bench.tsv.\n"
+   "  wall and CPU time, each of as many runs as take 20 ms of CPU time; writes\n"
+   "  DIR/records/<host>-<date>-<exp>-bench.tsv.  OpenMP threads wait passively\n"
+   "  unless OMP_WAIT_POLICY is set.\n"
    "  --quick      the kernels' small sizes (larger ones are skipped)\n"
    "  --repeat N   samples per kernel, 9 to 100000 (default 9)\n"
    "  --seed N     seed of the kernels' generators (default 1)\n"
-   "  --threads N  OpenMP threads of the kernels (default: all cores); recorded\n"
+   "  --threads N  OpenMP threads of the kernels (default 1: the time per core, which\n"
+   "               other jobs disturb least); recorded\n"
    "  --out DIR    report folder (default reports)\n"},
   {"compare", " --out ", 2,
    "granrepro compare [--out DIR] RECORD_A RECORD_B\n"
-   "  Per kernel: median times, ratio B/A, Mann-Whitney U p-value and a decision\n"
-   "  (faster / slower / same: ratio beyond 1.1 and p < 0.01); bar chart in DIR/compare/.\n"},
+   "  Per kernel: shortest CPU time per run in A and B, ratio B/A, Mann-Whitney U\n"
+   "  p-value of the CPU times and a decision (faster / slower / same: ratio beyond\n"
+   "  1.1 and p < 0.01), the ratio of median wall times; bar chart in DIR/compare/.\n"
+   "  Refuses records of different modes or without a kernel in common.\n"},
 };
 #define CLI_NCMDS (sizeof cli_cmds / sizeof cli_cmds[0])
 

@@ -180,43 +180,78 @@ static int cmd_report(struct cli *c)
   return write_index(c->opt.out);
 }
 
+/* Name column width of bench's table: the longest "<exp>/<kernel>". */
+static int bench_width(const struct gr_experiment *const *sel, size_t n)
+{
+  size_t i, k;
+  int w = 6, l;
+  for (i = 0; i < n; i++)
+    for (k = 0; k < sel[i]->nkernels; k++)
+      if ((l = (int)(strlen(sel[i]->key) + 1 + strlen(sel[i]->kernels[k].name))) > w)
+        w = l;
+  return w;
+}
+
+/* Bench every kernel of sel: GR_BENCH_ROUNDS rounds over all kernels in
+ * turn, a kernel's line printed after its last round; 0 or 2. */
+static int bench_all(const struct cli *c, const struct gr_experiment *const *sel,
+                     size_t n, struct gr_record *rec)
+{
+  struct gr_bench *b;
+  struct gr_error err = {0, ""};
+  struct gr_buf text = GR_BUF_INIT;
+  size_t i, k, nb = 0, j;
+  int r, rc = 0, w = bench_width(sel, n);
+  for (i = 0; i < n; i++)
+    nb += sel[i]->nkernels;
+  if ((b = calloc(nb ? nb : 1, sizeof *b)) == NULL)
+    return cli_die("out of memory");
+  for (i = 0, j = 0; i < n && rc == 0; i++)
+    for (k = 0; k < sel[i]->nkernels && rc == 0; k++, j++)
+      if (gr_bench_init(&b[j], sel[i], &sel[i]->kernels[k], c->repeat, &err) != GR_OK)
+        rc = cli_die("bench %s: %s", sel[i]->key, err.msg);
+  printf("%-*s %13s  [%11s, %11s]  %13s %9s  %s\n", w, "kernel", "CPU/run", "min", "max", "wall/run", "runs", "rate");
+  for (r = 0; r < GR_BENCH_ROUNDS && rc == 0; r++)
+    for (j = 0; j < nb && rc == 0; j++) {
+      int want = (c->repeat * (r + 1)) / GR_BENCH_ROUNDS - (c->repeat * r) / GR_BENCH_ROUNDS;
+      if (gr_bench_round(&b[j], c->opt.quick, c->opt.seed, want, rec, &err) != GR_OK)
+        rc = cli_die("bench %s: %s", b[j].exp->key, err.msg);
+      else if (r == GR_BENCH_ROUNDS - 1) {
+        gr_buf_free(&text);
+        gr_bench_line(&b[j], w, &text);
+        fputs(gr_buf_str(&text), stdout);
+        fflush(stdout);
+      }
+    }
+  gr_buf_free(&text);
+  for (j = 0; j < nb; j++)
+    gr_bench_free(&b[j]);
+  free(b);
+  return rc;
+}
+
 /* granrepro bench */
 static int cmd_bench(struct cli *c)
 {
   const struct gr_experiment *sel[MAX_SELECT];
   struct gr_record rec;
   struct gr_error err = {0, ""};
-  struct gr_buf text = GR_BUF_INIT;
   char dir[4096], path[4096];
-  size_t n, i, k;
-  int rc, w;
+  size_t n;
+  int rc;
   if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = cli_prepare_out(c->opt.out)) != 0)
     return rc;
 #ifdef _OPENMP
-  if (c->threads_set)
-    omp_set_num_threads(c->opt.threads);
+  /* one thread unless told: a kernel's time per core, which other jobs on
+   * a shared machine disturb least (the record says how many) */
+  omp_set_num_threads(c->threads_set ? c->opt.threads : 1);
 #endif
   cli_record_start(&rec, c, "bench", n == gr_nexperiments ? "all" : sel[0]->key);
-  for (i = 0, w = 6; i < n; i++)
-    for (k = 0; k < sel[i]->nkernels; k++)
-      if ((int)(strlen(sel[i]->key) + 1 + strlen(sel[i]->kernels[k].name)) > w)
-        w = (int)(strlen(sel[i]->key) + 1 + strlen(sel[i]->kernels[k].name));
-  printf("%-*s %13s  [%11s, %11s]  %13s %9s  %s\n", w, "kernel", "CPU/run", "min", "max", "wall/run", "runs", "rate");
-  for (i = 0; i < n && rc == 0; i++)
-    for (k = 0; k < sel[i]->nkernels && rc == 0; k++) {
-      gr_buf_free(&text);
-      if (gr_bench_kernel(sel[i], &sel[i]->kernels[k], c->opt.quick, c->opt.seed, c->repeat, w, &rec, &text, &err) != GR_OK)
-        rc = cli_die("bench %s: %s", sel[i]->key, err.msg);
-      else {
-        fputs(gr_buf_str(&text), stdout);
-        fflush(stdout);
-      }
-    }
-  gr_buf_free(&text);
+  rc = bench_all(c, sel, n, &rec);
   gr_record_loadavg(rec.load_end, sizeof rec.load_end);
   snprintf(dir, sizeof dir, "%s/records", c->opt.out);
   if (rc == 0 && gr_record_write(dir, &rec, path, sizeof path, &err) != GR_OK)
-    rc = cli_die("%s%s", err.msg, "");
+    rc = cli_die("%s", err.msg);
   if (rc == 0)
     printf("record: %s\n", path);
   gr_record_free(&rec);

@@ -3,7 +3,10 @@
  * As Google Benchmark does, a sample runs the kernel as many times as it
  * takes to last GR_BENCH_MIN_SAMPLE seconds of CPU time (quick kernels
  * take 0.2 ms a run, below the scheduler's tick), and the record keeps the
- * iterations so that times and rates stay per run of the kernel. */
+ * iterations so that times and rates stay per run of the kernel.  The
+ * samples of a kernel are taken in rounds spread over the whole bench
+ * (every kernel in turn each round), so that a burst of load on a shared
+ * machine cannot hit all the samples of one kernel. */
 #include "harness/bench.h"
 
 #include <gsl/gsl_sort.h>
@@ -11,6 +14,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness/buf.h"
 #include "harness/error.h"
@@ -49,57 +53,73 @@ static long bench_iterations(const struct gr_kernel *k, void *state)
   }
 }
 
-/* The text line of a kernel: medians per run of CPU and wall time, the
- * spread of the CPU time, runs per sample, rate (work per wall second). */
-static void bench_line(struct gr_buf *text, int width, const char *name,
-                       double *cpu, double *wall, int repeat, long it,
-                       double work, const char *unit)
+int gr_bench_init(struct gr_bench *b, const struct gr_experiment *exp,
+                  const struct gr_kernel *k, int repeat, struct gr_error *err)
 {
-  double med, lo, hi, medw;
-  gsl_sort(cpu, 1, (size_t)repeat);
-  gsl_sort(wall, 1, (size_t)repeat);
-  med = gsl_stats_median_from_sorted_data(cpu, 1, (size_t)repeat);
-  medw = gsl_stats_median_from_sorted_data(wall, 1, (size_t)repeat);
-  lo = cpu[0];
-  hi = cpu[repeat - 1];
-  gr_buf_printf(text, "%-*s %11.6g s  [%11.6g, %11.6g]  %11.6g s %9ld  %12.4g %s/s\n", width, name,
-                med, lo, hi, medw, it, medw > 0.0 ? work / medw : 0.0, unit);
-}
-
-int gr_bench_kernel(const struct gr_experiment *exp, const struct gr_kernel *k,
-                    int quick, unsigned long seed, int repeat, int width,
-                    struct gr_record *rec, struct gr_buf *text,
-                    struct gr_error *err)
-{
-  void *state = NULL;
-  struct gr_timer t;
-  double *cpu, *wall, work = 0.0;
-  char name[160];
-  long it;
-  int i, rc;
+  memset(b, 0, sizeof *b);
+  b->exp = exp;
+  b->k = k;
+  b->repeat = repeat;
   if (repeat < GR_BENCH_MIN_REPEAT)
     return gr_error_set(err, GR_EINPUT, "--repeat %d is too few: use %d or more samples", repeat, GR_BENCH_MIN_REPEAT);
-  if (snprintf(name, sizeof name, "%s/%s", exp->key, k->name) >= (int)sizeof rec->rows->name)
-    return gr_error_set(err, GR_EINPUT, "kernel name '%s/%s' is longer than %zu characters (shorten it in the experiment)", exp->key, k->name, sizeof rec->rows->name - 1);
-  if ((cpu = malloc(2 * (size_t)repeat * sizeof *cpu)) == NULL)
+  if (snprintf(b->name, sizeof b->name, "%s/%s", exp->key, k->name) >= (int)sizeof b->name)
+    return gr_error_set(err, GR_EINPUT, "kernel name '%s/%s' is longer than %zu characters (shorten it in the experiment)", exp->key, k->name, sizeof b->name - 1);
+  if ((b->cpu = malloc(2 * (size_t)repeat * sizeof *b->cpu)) == NULL)
     return gr_error_set(err, GR_ENOMEM, "out of memory");
-  wall = cpu + repeat;
-  if ((rc = k->setup(&state, k->arg, quick, seed, err)) != GR_OK || state == NULL) {
-    if (rc == GR_OK) /* the kernel declined this mode (e.g. too big for --quick) */
-      gr_buf_printf(text, "%-*s skipped%s\n", width, name, quick ? " in quick mode" : "");
-    free(cpu);
+  b->wall = b->cpu + repeat;
+  return GR_OK;
+}
+
+int gr_bench_round(struct gr_bench *b, int quick, unsigned long seed,
+                   int nsamples, struct gr_record *rec, struct gr_error *err)
+{
+  const struct gr_kernel *k = b->k;
+  void *state = NULL;
+  struct gr_timer t;
+  int rc, i;
+  if (b->skipped || b->n >= b->repeat)
+    return GR_OK;
+  if ((rc = k->setup(&state, k->arg, quick, seed, err)) != GR_OK)
     return rc;
+  if (state == NULL) { /* the kernel declined this mode (e.g. too big for --quick) */
+    b->skipped = 1;
+    return GR_OK;
   }
-  it = bench_iterations(k, state);
-  for (i = 0; i < repeat && rc == GR_OK; i++) {
-    work = bench_sample(k, state, it, &t);
-    cpu[i] = t.cpu / (double)it;
-    wall[i] = t.wall / (double)it;
-    rc = gr_record_add_sample(rec, name, i + 1, it, t.wall, t.cpu, work, k->unit);
+  if (b->iterations == 0)
+    b->iterations = bench_iterations(k, state);
+  else
+    k->run(state); /* warm-up */
+  for (i = 0; i < nsamples && b->n < b->repeat && rc == GR_OK; i++, b->n++) {
+    b->work = bench_sample(k, state, b->iterations, &t);
+    b->cpu[b->n] = t.cpu / (double)b->iterations;
+    b->wall[b->n] = t.wall / (double)b->iterations;
+    rc = gr_record_add_sample(rec, b->name, b->n + 1, b->iterations, t.wall, t.cpu, b->work, k->unit);
   }
   k->teardown(state);
-  if (rc == GR_OK)
-    bench_line(text, width, name, cpu, wall, repeat, it, work / (double)it, k->unit);
-  free(cpu);
   return rc == GR_OK ? GR_OK : gr_error_set(err, GR_ENOMEM, "out of memory");
+}
+
+void gr_bench_line(const struct gr_bench *b, int width, struct gr_buf *text)
+{
+  double med, medw;
+  int n = b->n;
+  if (b->skipped) {
+    gr_buf_printf(text, "%-*s skipped in this mode\n", width, b->name);
+    return;
+  }
+  if (n == 0)
+    return;
+  gsl_sort(b->cpu, 1, (size_t)n);
+  gsl_sort(b->wall, 1, (size_t)n);
+  med = gsl_stats_median_from_sorted_data(b->cpu, 1, (size_t)n);
+  medw = gsl_stats_median_from_sorted_data(b->wall, 1, (size_t)n);
+  gr_buf_printf(text, "%-*s %11.6g s  [%11.6g, %11.6g]  %11.6g s %9ld  %12.4g %s/s\n", width, b->name,
+                med, b->cpu[0], b->cpu[n - 1], medw, b->iterations,
+                medw > 0.0 ? b->work / (double)b->iterations / medw : 0.0, b->k->unit);
+}
+
+void gr_bench_free(struct gr_bench *b)
+{
+  free(b->cpu);
+  b->cpu = b->wall = NULL;
 }

@@ -10,8 +10,8 @@ struct gr_error;
 #define GR_COMPARE_ALPHA 0.01
 
 /* Load records a and b; for every kernel present in both print a row:
- * kernel, median process CPU time per run of the kernel in A and B, ratio
- * B/A, Mann-Whitney U p-value of the CPU times, decision "faster" /
+ * kernel, shortest process CPU time per run of the kernel in A and B,
+ * ratio B/A, Mann-Whitney U p-value of the CPU times, decision "faster" /
  * "slower" / "same" (B relative to A: faster when ratio < 1/1.1 and
  * p < 0.01, slower when ratio > 1.1 and p < 0.01), the ratio of median
  * wall times (informative: it depends on the machine's load), and work
