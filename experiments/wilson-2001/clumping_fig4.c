@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "experiments/wilson.h"
+#include "experiments/wilson-2001/clumping.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
 

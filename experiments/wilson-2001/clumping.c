@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "experiments/wilson.h"
+#include "experiments/wilson-2001/clumping.h"
 #include "harness/ctx.h"
 #include "harness/error.h"
 #include "harness/experiment.h"

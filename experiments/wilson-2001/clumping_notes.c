@@ -1,7 +1,7 @@
 /* granrepro experiment wilson-clumping: the analysis paragraphs of the
  * report (misprints of the converted text and how they were found, what
  * each collision rule does, how the clumping is measured). */
-#include "experiments/wilson.h"
+#include "experiments/wilson-2001/clumping.h"
 #include "harness/ctx.h"
 
 int wc_notes(struct gr_ctx *ctx)

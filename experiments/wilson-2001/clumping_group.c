@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "experiments/wilson.h"
+#include "experiments/wilson-2001/clumping.h"
 
 /* rand_pos_vel_assign: draw (x, y, vx, vy) until the disk is inside the box
  * and overlaps none placed before (checked on a grid of cells >= d). */
