@@ -8,6 +8,7 @@
 
 #include "experiments/wilson-2001/clumping.h"
 #include "harness/ctx.h"
+#include "harness/stats.h"
 #include "physics/granobs.h"
 
 /* What the verdicts of a group share. */
@@ -78,16 +79,12 @@ static void cl_clumping(struct gr_ctx *ctx, const struct cl_rep *s)
 static void cl_enskog(struct gr_ctx *ctx, const struct cl_rep *s)
 {
   char q[200], note[600];
-  double m = 0.0, v, se, phi = s->g->n * 0.7853981633974483 * s->g->d * s->g->d / (CL_L * CL_L);
+  double m = NAN, v[CL_NS], se, phi = s->g->n * 0.7853981633974483 * s->g->d * s->g->d / (CL_L * CL_L);
   int k, nearly = 0;
-  for (k = 1; k <= CL_NS; k++) {
-    if (cl_time(k - 1) < 1.0)
-      continue;
-    gr_clumping_stat(s->g, 0, k, 2, &v, &se);
-    m += v;
-    nearly++;
-  }
-  m /= nearly;
+  for (k = 1; k <= CL_NS; k++)
+    if (cl_time(k - 1) >= 1.0)
+      gr_clumping_stat(s->g, 0, k, 2, &v[nearly++], &se);
+  gr_stats_mean_se(v, (size_t)nearly, &m, &se);
   snprintf(q, sizeof q, "%s/elastic/collision-rate-over-enskog", s->tag);
   snprintf(note, sizeof note, "DDC rate / (N/2) 2 n D g(D) sqrt(pi T), g(D) = %.4f (Henderson, phi = %.4f), mean over 1 <= t <= 10 and seeds; "
            "within 5%% (walls shift the density seen by a disk by ~2%%)", gr_granobs_contact_g(phi), phi);

@@ -8,6 +8,7 @@
 #include "experiments/wilson-2001/clumping.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
+#include "harness/stats.h"
 #include "physics/granobs.h"
 
 /* Value what (0: T, 1: clustering index, 2: DDC rate over the Enskog rate
@@ -26,22 +27,23 @@ static double cl_value(const struct gr_clumping_group *g, const struct gr_clumpi
   return o->ddc[k] / dt / (0.5 * n * gr_granobs_enskog(dens, g->d, sq * sq));
 }
 
+/* gr_stats_mean_se over the runs that reached sample k; NAN for a mean of
+ * no runs and for the SE of fewer than two. */
 int gr_clumping_stat(const struct gr_clumping_group *g, int r, int k, int what,
                      double *mean, double *se)
 {
-  double s = 0.0, s2 = 0.0, v;
+  double v[CL_MAXSEED];
   int j, m = 0;
   for (j = 0; j < g->nseed; j++) {
     const struct gr_clumping_series *o = &g->run[r][j];
-    if (o->nsamp <= k || (what == 2 && k == 0))
-      continue;
-    v = cl_value(g, o, k, what);
-    s += v;
-    s2 += v * v;
-    m++;
+    if (o->nsamp > k && !(what == 2 && k == 0))
+      v[m++] = cl_value(g, o, k, what);
   }
-  *mean = m ? s / m : NAN;
-  *se = m > 1 ? sqrt(fmax(s2 / m - (s / m) * (s / m), 0.0) / (m - 1)) : NAN;
+  *mean = *se = NAN;
+  if (m > 0)
+    gr_stats_mean_se(v, (size_t)m, mean, se);
+  if (m < 2)
+    *se = NAN;
   return m;
 }
 
