@@ -2,6 +2,7 @@
  * appendix A.  The tasks of the run (the groups of section 3, Fig. 4) and
  * the registration. */
 #include <gsl/gsl_rng.h>
+#include <stdio.h>
 
 #include "experiments/wilson-2001/clumping.h"
 #include "harness/ctx.h"
@@ -26,15 +27,15 @@ static int cl_group(struct gr_ctx *ctx, const struct cl_case *c)
 {
   int quick = gr_ctx_quick(ctx), rc;
   struct gr_clumping_group *g = NULL;
+  char name[64];
   gsl_rng *rng;
   if (quick && c->full_only)
     return GR_OK;
-  if ((rng = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
-    return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory running N = %d", c->n);
   /* one stream per (N, D): the same seed gives the same starts for every rule */
-  gsl_rng_set(rng, gr_ctx_seed(ctx) * 1000003UL + (unsigned long)c->n * 7UL + (unsigned long)(c->d * 1000.0));
+  snprintf(name, sizeof name, "start-N%d-D%g", c->n, c->d);
+  if ((rng = gr_ctx_rng(ctx, name)) == NULL)
+    return gr_ctx_error(ctx)->code;
   rc = gr_clumping_group_new(c->n, c->d, quick ? 4 : CL_MAXSEED, rng, &g);
-  gsl_rng_free(rng);
   if (rc == GR_OK) {
     g->t_long = quick ? (c->n == 2000 ? 40.0 : 0.0) : 100.0;
     rc = gr_clumping_group_run(g);

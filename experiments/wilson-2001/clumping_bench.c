@@ -5,10 +5,12 @@
  * by 2 collisions per disk before timing; a sample is max(2 N, 2e5)
  * disk-disk collisions (quick: 5e4). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "experiments/wilson-2001/clumping.h"
 #include "harness/error.h"
+#include "harness/rng.h"
 #include "physics/place_random.h"
 #include "status.h"
 
@@ -29,15 +31,16 @@ struct cl_bench {
 };
 
 /* The start: n disks on a square lattice of m x m sites in the l x l box,
- * velocities from the generator seeded with seed. */
-static int cl_bench_start(int n, double l, unsigned long seed, double *buf)
+ * velocities from the stream "bench-N<n>-phi<phi>" of seed. */
+static int cl_bench_start(int n, double phi, double l, unsigned long seed, double *buf)
 {
   int m = (int)ceil(sqrt((double)n)), i;
   double a = l / m;
-  gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-  if (rng == NULL)
+  char name[64];
+  gsl_rng *rng;
+  snprintf(name, sizeof name, "bench-N%d-phi%g", n, phi);
+  if ((rng = gr_rng_stream(seed, name)) == NULL)
     return GR_ENOMEM;
-  gsl_rng_set(rng, seed);
   for (i = 0; i < n; i++) {
     buf[i] = (i % m + 0.5) * a;
     buf[n + i] = (i / m + 0.5) * a;
@@ -60,7 +63,7 @@ static int cl_bench_setup(void **state, const void *arg, int quick,
     return GR_OK; /* N = 1e6 only in full mode: skipped */
   b = calloc(1, sizeof *b);
   buf = malloc(4 * (size_t)n * sizeof *buf);
-  if (b == NULL || buf == NULL || cl_bench_start(n, l, seed, buf) != GR_OK) {
+  if (b == NULL || buf == NULL || cl_bench_start(n, ka->phi, l, seed, buf) != GR_OK) {
     free(b);
     free(buf);
     return gr_error_set(err, GR_ENOMEM, "out of memory");

@@ -87,13 +87,11 @@ void gr_clumping_fig4(struct gr_ctx *ctx)
   const struct gr_place_random p = {.lx = CL_L, .ly = CL_L, .d = 0.1, .vmax = 1.0, .maxtries = 100000000L};
   int nn = gr_ctx_quick(ctx) ? 4 : (int)(sizeof ns / sizeof ns[0]), i, rc = GR_OK;
   struct gr_data *d = gr_ctx_data(ctx, "fig4-events", "N events_paper_grid ddc dwc vwc_paper_grid stale_paper_grid events_auto_grid vwc_auto_grid pairs_paper_grid pairs_auto_grid");
-  gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+  gsl_rng *rng = gr_ctx_rng(ctx, "fig4-start");
   double *buf = malloc(4 * 5000 * sizeof *buf), per1000 = 0.0;
   long long ev1000 = 0, ev[2];
   if (d == NULL || rng == NULL || buf == NULL)
     rc = gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
-  else
-    gsl_rng_set(rng, gr_ctx_seed(ctx) * 7919UL + 4UL);
   for (i = 0; i < nn && rc == GR_OK; i++) {
     struct gr_edmd_counters k[2];
     int n = ns[i];
@@ -113,7 +111,6 @@ void gr_clumping_fig4(struct gr_ctx *ctx)
                     "N = 1000 to t = 10: the paper's 10 x 10 grid and the automatic grid process the same disk-disk and wall collisions");
     }
   }
-  gsl_rng_free(rng);
   free(buf);
   if (rc == GR_OK) {
     cl_fig4_verdicts(ctx, ev1000, per1000);
