@@ -4,6 +4,7 @@
 #include "physics/place_random.h"
 
 #include <gsl/gsl_randist.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "status.h"
@@ -19,13 +20,11 @@ struct place_grid {
 
 static int place_grid_init(struct place_grid *g, const struct gr_place_random *p, int n)
 {
-  int cap = 2, i;
-  while (cap * cap < 4 * n)
-    cap++;
-  g->mx = (int)(p->lx / p->d);
-  g->my = (int)(p->ly / p->d);
-  g->mx = g->mx > cap ? cap : g->mx;
-  g->my = g->my > cap ? cap : g->my;
+  double cap = fmax(2.0, ceil(2.0 * sqrt((double)n)));
+  int i;
+  /* in double until capped: lx / d may exceed any int */
+  g->mx = (int)fmin(floor(p->lx / p->d), cap);
+  g->my = (int)fmin(floor(p->ly / p->d), cap);
   g->wx = p->lx / g->mx;
   g->wy = p->ly / g->my;
   g->head = malloc((size_t)g->mx * (size_t)g->my * sizeof *g->head);
