@@ -3,7 +3,7 @@
  * Registration, the sweeps and Monte Carlo shared by the tasks and the
  * benchmark kernels.  The tasks themselves are in c12_a.c, c12_b.c,
  * c12_b_rule.c and c12_c.c. */
-#include "experiments/c12.h"
+#include "experiments/argesim-c12/c12.h"
 
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "experiments/c12.h"
+#include "experiments/argesim-c12/c12.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
 

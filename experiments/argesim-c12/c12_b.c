@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "experiments/c12.h"
+#include "experiments/argesim-c12/c12.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
 #include "physics/chaintheory.h"

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "experiments/c12.h"
+#include "experiments/argesim-c12/c12.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
 
