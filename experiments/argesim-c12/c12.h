@@ -45,6 +45,9 @@ double gr_c12_sweep_rule(struct gr_c12_sweep *s, const struct gr_chainrule *rule
 /* Final v4 of the exact solver for restitution e. */
 double gr_c12_final_v4(double e);
 
+/* The random stream of task c2's e (gr_ctx_rng, gr_rng_stream). */
+#define C12_C2_STREAM "task-c2/e"
+
 /* Monte Carlo of task c2: n restitution coefficients N(mu, sigma) (redrawn
  * outside [0, 1]) drawn in order from rng; v4[i] the final velocity of
  * each.  GR_ENOMEM when out of memory. */

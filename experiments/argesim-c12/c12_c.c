@@ -108,19 +108,16 @@ int gr_c12_task_c2(struct gr_ctx *ctx)
 {
   size_t n = C12_C2_SAMPLES;
   double *v = malloc(n * sizeof *v), se;
-  gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+  gsl_rng *rng = gr_ctx_rng(ctx, C12_C2_STREAM);
   struct gr_stats_sample st;
   if (v == NULL || rng == NULL) {
     free(v);
-    gsl_rng_free(rng);
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
   }
   c12_c2_theory(ctx);
-  gsl_rng_set(rng, gr_ctx_seed(ctx));
   if (gr_c12_montecarlo(rng, C12_C2_MU, C12_C2_SIGMA, n, v) != GR_OK ||
       gr_stats_describe(v, n, 0.95, &st) != GR_OK) {
     free(v);
-    gsl_rng_free(rng);
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
   }
   se = sqrt(2.0) * st.sd / sqrt((double)n);
@@ -130,6 +127,5 @@ int gr_c12_task_c2(struct gr_ctx *ctx)
   gr_ctx_compare(ctx, "task-c", "c2.ci_high", "value", st.ci_hi, se, "mean + 1.96 s / sqrt(n)");
   c12_histogram(ctx, v, n, st.mean, st.sd);
   free(v);
-  gsl_rng_free(rng);
   return GR_OK;
 }
