@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "experiments/greenspan.h"
+#include "experiments/greenspan1976/greenspan.h"
 #include "harness/ctx.h"
 #include "harness/error.h"
 #include "harness/report.h"

@@ -2,7 +2,7 @@
  * of Particle Solids" (UW-Madison CS TR 273, 1976).  The readings of the
  * paper and its FORTRAN listing, the bodies, the run loop with the
  * listing's restarts, the benchmark kernel and the registration. */
-#include "experiments/greenspan.h"
+#include "experiments/greenspan1976/greenspan.h"
 
 #include <math.h>
 #include <stdlib.h>
