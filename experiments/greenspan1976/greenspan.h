@@ -1,30 +1,35 @@
 /* granrepro experiment greenspan: D. Greenspan and M. Rosati, "Computer
  * Generation of Particle Solids", UW-Madison Computer Sciences TR 273
- * (1976).  Shared declarations of greenspan.c (bodies, readings, the run
- * loop, registration), greenspan_tri.c (Tables 1-2, the K sequence, the
- * variant table), greenspan_rect.c (Tables 3-4, the falling body of Section
- * 5) and greenspan_trials.c (Section 3 constants, the earlier trials). */
+ * (1976).  Private header of experiments/greenspan1976/: greenspan.c (the
+ * readings, tasks, kernel, registration), greenspan_body.c (the bodies of
+ * Sections 4-5 and the shared reporting), greenspan_tri.c and
+ * greenspan_tri_report.c (Tables 1-2, the K sequence, the variant table),
+ * greenspan_rect.c (Tables 3-4), greenspan_fall.c (Fig. 5.1) and
+ * greenspan_trials.c (Section 3 constants, the earlier trials).  The
+ * physics is src/physics/psolid.h; the prose is
+ * reference/greenspan1976/greenspan.notes.md.in. */
 #ifndef GR_EXP_GREENSPAN_H
 #define GR_EXP_GREENSPAN_H
 
 #include <stddef.h>
 
-#include "physics/leapfrog.h"
-#include "physics/pairforce.h"
+#include "physics/psolid.h"
 
 struct gr_ctx;
+struct gr_data;
 
 #define GS_NMAX 46         /* largest body (Table 3) */
 #define GS_DT 1e-4         /* Section 4 */
 #define GS_GRAVITY 32.0    /* eq. (2.8) */
 #define GS_CUTOFF 1.5      /* Section 4 */
-#define GS_KSTOP 5000      /* listing: IF (K.LT.5000) GO TO 65, K starts at 1 */
+#define GS_NK 20           /* the K sequence: K_500 ... K_10000 */
+#define GS_TEND 10000      /* Table 2: t_10000 */
 
 /* One reading of the paper and its listing: the experiment's options.
  * Where the text and the listing disagree, each choice is a field. */
 struct gs_reading {
   const char *name;   /* short key: "listing" */
-  const char *what;   /* one line for the variant table */
+  const char *what;   /* one phrase for the variant table */
   int start;          /* GR_LEAPFROG_START_FULL (listing) or _HALF (eq. 2.1) */
   double floor_e;     /* v_y -> -e v_y: listing 0.1, text 1 */
   double floor_kx;    /* v_x -> kx v_x: text and listing 0 */
@@ -37,6 +42,7 @@ struct gs_reading {
   int single;         /* binary32 storage */
   double perturb;     /* added to x of the last particle at t = 0 */
   int table1_printed; /* Table 1 as printed: x_20 = -6 */
+  int sensitivity;    /* 1: a perturbation of the listing reading */
 };
 
 /* A body: initial positions and force parameters of a scenario. */
@@ -48,62 +54,63 @@ struct gs_body {
   double cutoff;     /* <= 0: none (the earlier trials of Section 4) */
 };
 
-/* A running simulation of one body under one reading. */
-struct gs_sim {
-  struct gr_leapfrog *lf;
-  struct gr_pairforce pf;
-  struct gr_pairforce_ws *ws;
-  struct gs_reading rd;
-  int diverged;      /* a coordinate became non-finite */
+/* What one reading of the triangle scores at t_10000. */
+struct gs_metrics {
+  double pos_max, pos_rms, vel_max, vel_rms, asym, k_max, k_rms;
+  int k_within;  /* K values within half a unit of the printed ones */
+  double K[GS_NK];
+  double kt[GS_TEND / 50];  /* K every 50 time units, for the figure */
 };
 
 /* The readings compared in the variant table; [0] is the one that
  * reproduces Table 2. */
 #define GS_NREADINGS 14
-extern const struct gs_reading gs_readings[];
-extern const size_t gs_nreadings;
+extern const struct gs_reading gr_greenspan_readings[GS_NREADINGS];
 
-/* Bodies built from the building-block rule of Sections 3-5: a lattice of
- * triangles with base 1.2 and height 0.8. */
-void gs_body_triangle(struct gs_body *b);     /* Fig. 4.1, N = 28 */
-void gs_body_rectangle(struct gs_body *b);    /* Table 3, N = 46 */
-void gs_body_staircase(struct gs_body *b);    /* Fig. 5.1 (a), N = 8 */
+/* Bodies of the building-block rule of Sections 3-5 (the paper's layouts:
+ * triangles with base 1.2 and height 0.8). */
+void gr_greenspan_triangle_body(struct gs_body *b);   /* Fig. 4.1, N = 28 */
+void gr_greenspan_rectangle_body(struct gs_body *b);  /* Table 3, N = 46 */
+void gr_greenspan_staircase_body(struct gs_body *b);  /* Fig. 5.1 (a), N = 8 */
 
-/* Mirror partner of each particle (x -> -x), -1 when none. */
-void gs_body_mirror(const struct gs_body *b, int *partner);
+/* The body under one reading (forces, start, floor, bookkeeping, the
+ * perturbation) in *s; GR_ENOMEM (*s NULL) when out of memory. */
+int gr_greenspan_sim(struct gr_psolid **s, const struct gs_body *b, const struct gs_reading *rd);
 
-/* Start a simulation; NULL when out of memory. */
-struct gs_sim *gs_sim_new(const struct gs_body *b, const struct gs_reading *rd);
-void gs_sim_free(struct gs_sim *s);
+/* Published value of table at row i + 1, column col (NaN when missing). */
+double gr_greenspan_pub(struct gr_ctx *ctx, const char *table, size_t i, const char *col);
 
-/* Steps the reading takes to reach what the paper calls t_n. */
-long gs_steps_for(const struct gs_reading *rd, long n);
+/* Published K_{500 (j + 1)} of the Section 4 sequence (NaN when missing). */
+double gr_greenspan_pubk(struct gr_ctx *ctx, int j);
 
-/* Advance to the paper's t_n (punching the state at restarts); nonzero
- * when the state diverges. */
-int gs_sim_advance(struct gs_sim *s, long n);
+/* Compare the initial positions of a body with a table (rows 1..n). */
+void gr_greenspan_compare_initial(struct gr_ctx *ctx, const char *table,
+                                  const struct gs_body *b, const char *note);
 
-/* Largest |q_i -/+ q_mirror(i)| over positions and velocities. */
-double gs_sim_asymmetry(const struct gs_sim *s, const int *partner);
-
-/* Parts of the run (one timed phase each). */
-int gs_triangle(struct gr_ctx *ctx);
-int gs_rectangle(struct gr_ctx *ctx);
-int gs_falling(struct gr_ctx *ctx);
-int gs_trials(struct gr_ctx *ctx);
-int gs_constants(struct gr_ctx *ctx);
-
-/* Shared reporting: compare positions (and velocities when vel) of a run
- * with a reference table whose rows are particle numbers 1..n. */
-int gs_compare_state(struct gr_ctx *ctx, const char *table,
-                     const struct gs_sim *s, int vel, const char *note);
+/* Compare positions (and velocities when vel) of a run with a table. */
+void gr_greenspan_compare_state(struct gr_ctx *ctx, const char *table,
+                                const struct gr_psolid *s, int vel, const char *note);
 
 /* A final body beside a table of published positions: <name>.dat/.gp. */
-int gs_state_figure(struct gr_ctx *ctx, const char *name, const char *title,
-                    const char *table, const struct gs_sim *s);
+void gr_greenspan_state_figure(struct gr_ctx *ctx, const char *name, const char *title,
+                               const char *table, const struct gr_psolid *s);
 
 /* Write the particles of a simulation as one data block. */
-struct gr_data;
-void gs_write_positions(struct gr_data *d, const struct gs_sim *s, long label);
+void gr_greenspan_write_positions(struct gr_data *d, const struct gr_psolid *s, long label);
+
+/* Reporting of the triangle (greenspan_tri_report.c): the sensitivity
+ * rows, the variant table for the notes, the K(t) figure. */
+void gr_greenspan_sensitivity(struct gr_ctx *ctx, struct gr_psolid *const *s,
+                              const struct gs_metrics *m);
+void gr_greenspan_variant_table(struct gr_ctx *ctx, const struct gs_metrics *m);
+void gr_greenspan_k_figure(struct gr_ctx *ctx, const struct gs_metrics *listing,
+                           const struct gs_metrics *text);
+
+/* Parts of the run (one timed phase each). */
+int gr_greenspan_triangle(struct gr_ctx *ctx);
+int gr_greenspan_rectangle(struct gr_ctx *ctx);
+int gr_greenspan_falling(struct gr_ctx *ctx);
+int gr_greenspan_trials(struct gr_ctx *ctx);
+int gr_greenspan_constants(struct gr_ctx *ctx);
 
 #endif
