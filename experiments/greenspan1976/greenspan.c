@@ -65,6 +65,8 @@ struct gs_bench {
   long n;
 };
 
+/* The body of Fig. 4.1 and the run length (t_2000 quick, t_10000 full);
+ * no randomness, so the seed is unused. */
 static int gs_bench_setup(void **state, const void *arg, int quick,
                           unsigned long seed, struct gr_error *err)
 {
@@ -94,6 +96,7 @@ static double gs_bench_triangle(void *state)
   return work;
 }
 
+/* Free what gs_bench_setup made. */
 static void gs_bench_teardown(void *state)
 {
   free(state);

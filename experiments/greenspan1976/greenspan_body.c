@@ -81,6 +81,7 @@ int gr_greenspan_sim(struct gr_psolid **s, const struct gs_body *b, const struct
   return rc;
 }
 
+/* A published cell of Tables 1-4 or falling.tsv, particle i + 1. */
 double gr_greenspan_pub(struct gr_ctx *ctx, const char *table, size_t i, const char *col)
 {
   char row[32];
@@ -139,6 +140,7 @@ void gr_greenspan_state_figure(struct gr_ctx *ctx, const char *name, const char 
     .plot = plot});
 }
 
+/* One block "t i x y vx vy" of a state (the trials' data sets). */
 void gr_greenspan_write_positions(struct gr_data *d, const struct gr_psolid *s, long label)
 {
   size_t i;

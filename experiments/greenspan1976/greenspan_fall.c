@@ -70,6 +70,8 @@ static double falling_run(struct gr_psolid *s, const struct gs_body *b, struct g
   return s->diverged ? INFINITY : longest;
 }
 
+/* Section 5, Fig. 5.1: the staircase against falling.tsv, then "the body
+ * retains its cohesive structure" and falls. */
 int gr_greenspan_falling(struct gr_ctx *ctx)
 {
   struct gs_body b;

@@ -86,6 +86,8 @@ static void rect_table(struct gr_ctx *ctx, double e[][3], size_t nrun)
   gr_ctx_text(ctx, "rectangle_subset", nrun < NRECT ? " (quick mode: the first two readings only)" : "");
 }
 
+/* Section 5: Table 3 against the lattice, the readings to t_32000, Table 4
+ * against the floor-slip reading, symmetry, bonds, Fig. 5.2. */
 int gr_greenspan_rectangle(struct gr_ctx *ctx)
 {
   struct gs_body b;

@@ -12,6 +12,7 @@
 
 #define GS_REMOVED 19     /* P_19 */
 
+/* K_{500 (j + 1)} as printed in Section 4. */
 double gr_greenspan_pubk(struct gr_ctx *ctx, int j)
 {
   char row[32];
@@ -131,6 +132,9 @@ static void symmetry(struct gr_ctx *ctx, const struct gs_metrics *m)
                      "asymmetry |q_i -/+ q_mirror(i)| at t_10000 with the listing's running sums: round-off breaks the symmetry, the restart cards and the dynamics keep it small");
 }
 
+/* Section 4: Table 1 against the lattice, every reading to t_10000, Table 2
+ * and the K sequence against the listing reading, sensitivity, variant
+ * table, symmetry, Fig. 4.2, K(t), removal of P_19. */
 int gr_greenspan_triangle(struct gr_ctx *ctx)
 {
   struct gs_metrics m[GS_NREADINGS];

@@ -10,6 +10,7 @@
 #include "harness/ctx.h"
 #include "harness/report.h"
 
+/* Eq. (3.20): the nearest multiple of five. */
 static double round5(double v)
 {
   return 5.0 * round(v / 5.0);
@@ -50,6 +51,7 @@ static const struct trial trials[] = {
   {.key = "collapse", .title = "m = 1, no cutoff, then P_{19} removed: \"gravitational collapse\"", .m = 1.0},
 };
 
+/* Width of the body along x (the collapse trial's "smaller"). */
 static double width(const struct gr_leapfrog *lf)
 {
   double lo = INFINITY, hi = -INFINITY;
@@ -61,6 +63,7 @@ static double width(const struct gr_leapfrog *lf)
   return hi - lo;
 }
 
+/* Height of the highest particle (honey's "flat", collapse's "rose"). */
 static double top(const struct gr_leapfrog *lf)
 {
   double h = 0.0;
@@ -78,6 +81,7 @@ static double dist(const double *x0, const double *y0, size_t i0,
   return hypot(lf->x[i1] - x0[i0], lf->y[i1] - y0[i0]);
 }
 
+/* A trial's bodies at t_0, t_10000 and (removed) 2000 steps later. */
 static void trial_figure(struct gr_ctx *ctx, const struct trial *t, int removed)
 {
   char name[64], title[160];
@@ -178,6 +182,8 @@ static void run_trial(struct gr_ctx *ctx, const struct trial *t, struct gr_data 
   trial_figure(ctx, t, 1);
 }
 
+/* Section 4, the trials before the cutoff: Table 1's body with m = 1/20,
+ * 1/4, 1 and no cutoff. */
 int gr_greenspan_trials(struct gr_ctx *ctx)
 {
   struct gs_body b;

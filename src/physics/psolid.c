@@ -43,6 +43,7 @@ int gr_psolid_new(struct gr_psolid **out, size_t n, const double *x,
   return GR_OK;
 }
 
+/* Free a body (NULL is fine). */
 void gr_psolid_free(struct gr_psolid *s)
 {
   if (s == NULL)
