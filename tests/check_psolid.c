@@ -73,6 +73,31 @@ START_TEST(test_restart_rounds_state)
 }
 END_TEST
 
+/* Plain steps are the listing's advance without its bookkeeping: 300
+ * steps of gr_psolid_run equal t_300 with counter and restart off, bit for
+ * bit, and the step count is exact. */
+START_TEST(test_run_equals_plain_advance)
+{
+  const double x[3] = {-0.6, 0.6, 0.0}, y[3] = {0.0, 0.0, 0.8};
+  struct gr_psolid_opts o = listing;
+  struct gr_psolid *a, *b;
+  size_t i;
+  o.listing_counter = 0;
+  o.restart = 0;
+  ck_assert_int_eq(gr_psolid_new(&a, 3, x, y, 1.0, &listing), GR_OK);
+  ck_assert_int_eq(gr_psolid_new(&b, 3, x, y, 1.0, &o), GR_OK);
+  ck_assert_int_eq(gr_psolid_run(a, 300), 0);
+  ck_assert_int_eq(gr_psolid_advance(b, 300), 0);
+  ck_assert_int_eq(a->lf->k, 300);
+  for (i = 0; i < 3; i++) {
+    ck_assert(a->lf->x[i] == b->lf->x[i] && a->lf->y[i] == b->lf->y[i]);
+    ck_assert(a->lf->vx[i] == b->lf->vx[i] && a->lf->vy[i] == b->lf->vy[i]);
+  }
+  gr_psolid_free(a);
+  gr_psolid_free(b);
+}
+END_TEST
+
 /* A mirror-symmetric triangle of six: the partner map is an involution
  * (the particle on the axis its own partner), an unmatched particle gets
  * -1; with correctly rounded sums the asymmetry stays exactly 0 across a
@@ -143,6 +168,7 @@ static Suite *psolid_suite(void)
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_steps_for_listing_counter);
   tcase_add_test(tc, test_restart_rounds_state);
+  tcase_add_test(tc, test_run_equals_plain_advance);
   tcase_add_test(tc, test_mirror_symmetry_exact_sums);
   tcase_add_test(tc, test_bonds_small_case);
   tcase_add_test(tc, test_block_constants_closed_form);

@@ -14,6 +14,7 @@ static void falling_snapshot(struct gr_data *d, struct gr_data *bonds, const str
                              long label, int panel)
 {
   const struct gr_leapfrog *lf = s->lf;
+  unsigned char bond[GS_NMAX * GS_NMAX];
   double ox = 0.0, oy = 4.0 * (1 - panel / 4);
   size_t i, j;
   for (i = 0; i < lf->n; i++)
@@ -23,9 +24,10 @@ static void falling_snapshot(struct gr_data *d, struct gr_data *bonds, const str
     gr_data_printf(d, "%ld %zu %.10f %.10f %.10f %.10f %.10f %.10f\n", label, i + 1, lf->x[i], lf->y[i],
                    lf->vx[i], lf->vy[i], lf->x[i] + ox, lf->y[i] + oy);
   gr_data_printf(d, "\n\n");
+  gr_psolid_bonds(lf->n, lf->x, lf->y, GS_CUTOFF, bond, GS_NMAX);
   for (i = 0; i < lf->n; i++)
     for (j = i + 1; j < lf->n; j++)
-      if (hypot(lf->x[i] - lf->x[j], lf->y[i] - lf->y[j]) <= GS_CUTOFF)
+      if (bond[i * GS_NMAX + j])
         gr_data_printf(bonds, "%ld %.6f %.6f %.6f %.6f\n", label, lf->x[i] + ox, lf->y[i] + oy,
                        lf->x[j] - lf->x[i], lf->y[j] - lf->y[i]);
   gr_data_printf(bonds, "\n\n");

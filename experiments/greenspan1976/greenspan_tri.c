@@ -100,13 +100,12 @@ static void removal(struct gr_ctx *ctx, struct gr_psolid *s)
   static unsigned char before[GS_NMAX * GS_NMAX], after[GS_NMAX * GS_NMAX];
   double x0[GS_NMAX], y0[GS_NMAX], move = 0.0;
   size_t i;
-  int k, changed = 0;
+  int changed = 0;
   gr_leapfrog_remove(s->lf, GS_REMOVED - 1);
   memcpy(x0, s->lf->x, s->lf->n * sizeof *x0);
   memcpy(y0, s->lf->y, s->lf->n * sizeof *y0);
   gr_psolid_bonds(s->lf->n, s->lf->x, s->lf->y, GS_CUTOFF, before, GS_NMAX);
-  for (k = 0; k < 2000 && !s->diverged; k++)
-    s->diverged = gr_leapfrog_step(s->lf) != 0;
+  gr_psolid_run(s, 2000);
   gr_psolid_bonds(s->lf->n, s->lf->x, s->lf->y, GS_CUTOFF, after, GS_NMAX);
   for (i = 0; i < s->lf->n; i++)
     move = fmax(move, hypot(s->lf->x[i] - x0[i], s->lf->y[i] - y0[i]));

@@ -157,7 +157,6 @@ static void run_trial(struct gr_ctx *ctx, const struct trial *t, struct gr_data 
   double x0[GS_NMAX], y0[GS_NMAX], top_max = 0.0, w0 = width(s->lf), h0 = top(s->lf);
   double cy0 = gr_psolid_mean(s->lf->n, s->lf->y);
   long n;
-  int k;
   gr_greenspan_write_positions(d, s, 0);
   for (n = 100; n <= 10000; n += 100) {
     gr_psolid_advance(s, n);
@@ -172,8 +171,7 @@ static void run_trial(struct gr_ctx *ctx, const struct trial *t, struct gr_data 
   memcpy(x0, s->lf->x, s->lf->n * sizeof *x0);
   memcpy(y0, s->lf->y, s->lf->n * sizeof *y0);
   gr_leapfrog_remove(s->lf, 18);
-  for (k = 0; k < 2000 && !s->diverged; k++)
-    s->diverged = gr_leapfrog_step(s->lf) != 0;
+  gr_psolid_run(s, 2000);
   gr_greenspan_write_positions(d, s, 12000);
   if (strcmp(t->key, "sand") == 0)
     sand(ctx, s, x0, y0);

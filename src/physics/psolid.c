@@ -103,6 +103,15 @@ int gr_psolid_advance(struct gr_psolid *s, long n)
   return s->diverged;
 }
 
+/* Plain steps of eqs. (2.1)-(2.3). */
+int gr_psolid_run(struct gr_psolid *s, long steps)
+{
+  long k;
+  for (k = 0; k < steps && !s->diverged; k++)
+    s->diverged = gr_leapfrog_step(s->lf) != 0;
+  return s->diverged;
+}
+
 /* The reflection x -> -x that maps a symmetric body onto itself. */
 void gr_psolid_mirror(size_t n, const double *x, const double *y, int *partner)
 {

@@ -50,6 +50,11 @@ long gr_psolid_steps_for(int listing_counter, int restart, long n);
  * failure or a non-finite coordinate; it stops there), 0 otherwise. */
 int gr_psolid_advance(struct gr_psolid *s, long n);
 
+/* Take steps more leap-frog steps without the listing's bookkeeping (the
+ * 2000 steps after a particle is removed, Section 4); stops at a force
+ * failure and returns 1 when the body has diverged, 0 otherwise. */
+int gr_psolid_run(struct gr_psolid *s, long steps);
+
 /* Mirror partner (x -> -x, same y, compared exactly) of each of n
  * particles, -1 when none. */
 void gr_psolid_mirror(size_t n, const double *x, const double *y, int *partner);
