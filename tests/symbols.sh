@@ -8,6 +8,9 @@ set -u
 
 STRICT="libgrphysics.a libgrharness.a"
 INFO="libgrexperiments.a"
+# Members of the experiments archive already ported (shell patterns of
+# object names, one entry per port): strict now, before the whole archive.
+STRICT_MEMBERS="sweetman*.o vdw*.o"
 dir=${top_builddir:-.}
 status=0
 
@@ -36,4 +39,23 @@ for a in $STRICT $INFO; do
     *) echo "symbols: $a: $n of $total exported names lack the gr_ prefix (information; not yet enforced)" ;;
   esac
 done
+# Defined global symbols of the archive members matching STRICT_MEMBERS.
+members_exported() {
+  nm -g --defined-only "$dir/$1" | awk -v pats="$STRICT_MEMBERS" '
+    function glob(s, p) { gsub(/\./, "\\.", p); gsub(/\*/, ".*", p); return s ~ ("^" p "$") }
+    /:$/ { m = substr($0, 1, length($0) - 1); ok = 0; n = split(pats, ps, " ")
+           for (i = 1; i <= n; i++) if (glob(m, ps[i])) ok = 1; next }
+    ok && NF == 3 { print m ": " $3 }' | grep -v ': __odr_asan' | sort -u
+}
+
+total=$(members_exported libgrexperiments.a | wc -l)
+[ "$total" -gt 0 ] || { echo "symbols: no member of libgrexperiments.a matches $STRICT_MEMBERS" >&2; exit 99; }
+bad=$(members_exported libgrexperiments.a | grep -v ': gr_' || true)
+if [ -n "$bad" ]; then
+  echo "symbols: ported members of libgrexperiments.a ($STRICT_MEMBERS) export names without the gr_ prefix:" >&2
+  printf '%s\n' "$bad" | sed 's/^/  /' >&2
+  status=1
+else
+  echo "symbols: libgrexperiments.a members $STRICT_MEMBERS: all $total exported names start with gr_"
+fi
 exit $status
