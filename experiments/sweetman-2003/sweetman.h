@@ -70,7 +70,8 @@ struct sw_state {
   int bad;       /* a pass failed (out of memory) */
 };
 
-/* The peer case with n particles from seed; m NULL: M = INT(len / cut)
+/* The peer case with n particles from the streams (--seed seed,
+ * "peer-lattice", "peer-moves") of harness/rng.h; m NULL: M = INT(len / cut)
  * per axis, else that grid (the box stretched so cells are >= the cut). */
 int gr_sweetman_state_init(struct sw_state *s, size_t n, unsigned long seed,
                            const int *m);
@@ -90,7 +91,8 @@ double gr_sweetman_time(struct sw_state *s, enum sw_method method, int reps);
 /* Names of the methods for data files and kernels. */
 const char *gr_sweetman_method_name(enum sw_method method);
 
-/* The DEM of the peer case: the lattice above, Gaussian velocities of
+/* The DEM of the peer case (streams "peer-lattice", "peer-velocities"):
+ * the lattice above, Gaussian velocities of
  * SW_DEM_V per component, gravity 1, dt 0.0007, K1 from eq. 2.23 for
  * SW_DEM_NCOLL steps per collision, e = 0.8, mu = 0.5, friction K_o = 2/7
  * K1 and exponent 1/3 (Walton's usual values: the thesis gives none),

@@ -8,25 +8,19 @@
 #include <string.h>
 
 #include "experiments/sweetman-2003/sweetman.h"
+#include "harness/rng.h"
 #include "harness/timer.h"
 #include "physics/dem.h"
 #include "physics/place_lattice.h"
 
-/* A generator for one draw sequence of the peer case. */
-static gsl_rng *sw_rng(unsigned long seed)
-{
-  gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-  if (rng != NULL)
-    gsl_rng_set(rng, seed);
-  return rng;
-}
-
-/* conf: the lattice (from seed), then SW_NCONF - 1 moved copies (from
- * seed + 1); the lattice stays current; box: k sites of SW_SPACING. */
+/* conf: the lattice (stream "peer-lattice"), then SW_NCONF - 1 moved
+ * copies (stream "peer-moves"); the lattice stays current; box: k sites of
+ * SW_SPACING.  Fresh streams each time (harness/rng.h): every
+ * configuration of a given n is the same whatever was built before. */
 static int sw_configurations(struct sw_state *s, unsigned long seed)
 {
   size_t m = 3 * s->n, k;
-  gsl_rng *lat = sw_rng(seed), *mov = sw_rng(seed + 1);
+  gsl_rng *lat = gr_rng_stream(seed, "peer-lattice"), *mov = gr_rng_stream(seed, "peer-moves");
   int c, rc = GR_ENOMEM;
   s->conf = malloc(SW_NCONF * (m ? m : 1) * sizeof *s->conf);
   if (lat != NULL && mov != NULL && s->conf != NULL)
@@ -170,12 +164,15 @@ static struct gr_dem_params sw_dem_params(const struct gr_box *box, int search)
   return p;
 }
 
+/* The lattice from stream "peer-lattice" (the same as the timed passes'),
+ * velocities from "peer-velocities"; fresh streams, so the three searches
+ * of the equivalence run start from the same state bit for bit. */
 int gr_sweetman_dem_peer(struct gr_dem *d, size_t n, unsigned long seed, int search)
 {
   struct gr_dem_params p;
   struct gr_box box = {{0, 0, 0}, {0, 0, 0}};
   double *x = malloc(3 * (n ? n : 1) * sizeof *x);
-  gsl_rng *lat = sw_rng(seed), *vel = sw_rng(seed + 2);
+  gsl_rng *lat = gr_rng_stream(seed, "peer-lattice"), *vel = gr_rng_stream(seed, "peer-velocities");
   size_t k = 0;
   int rc = x != NULL && lat != NULL && vel != NULL ? GR_OK : GR_ENOMEM;
   if (rc == GR_OK)
