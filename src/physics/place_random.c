@@ -3,7 +3,6 @@
  * rand_pos_vel_assign and check; see place_random.h). */
 #include "physics/place_random.h"
 
-#include <gsl/gsl_randist.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -107,16 +106,5 @@ void gr_place_random_vel_uniform(gsl_rng *rng, int n, double vmax, double *vx,
   for (i = 0; i < n; i++) {
     vx[i] = vmax * (1.0 - 2.0 * gsl_rng_uniform(rng));
     vy[i] = vmax * (1.0 - 2.0 * gsl_rng_uniform(rng));
-  }
-}
-
-/* Gaussian components (gsl_ran_gaussian), variance sigma^2. */
-void gr_place_random_vel_gauss(gsl_rng *rng, int n, double sigma, double *vx,
-                               double *vy)
-{
-  int i;
-  for (i = 0; i < n; i++) {
-    vx[i] = gsl_ran_gaussian(rng, sigma);
-    vy[i] = gsl_ran_gaussian(rng, sigma);
   }
 }

@@ -33,9 +33,7 @@ int gr_place_random_disks(const struct gr_place_random *p, int n, gsl_rng *rng,
 void gr_place_random_vel_uniform(gsl_rng *rng, int n, double vmax, double *vx,
                                  double *vy);
 
-/* Maxwell-Boltzmann velocities in 2D: each component Gaussian with mean 0
- * and standard deviation sigma (temperature sigma^2 for unit mass). */
-void gr_place_random_vel_gauss(gsl_rng *rng, int n, double sigma, double *vx,
-                               double *vy);
+/* Gaussian (Maxwellian) velocities: gr_place_lattice_gauss
+ * (physics/place_lattice.h). */
 
 #endif
