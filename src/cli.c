@@ -50,7 +50,8 @@ struct cli_cmd {
 #define ENV_TEXT \
   "  Environment: GRANREPRO_REF=DIR is the default of --ref; GNUPLOT=PROGRAM is the\n" \
   "  gnuplot used to render figures (a name that is not an executable file means\n" \
-  "  no rendering: the scripts are written and 'granrepro report' renders later).\n"
+  "  no rendering: the scripts are written and 'granrepro report' renders later).\n" \
+  "  OpenMP threads wait passively (OMP_WAIT_POLICY=passive) unless it is set.\n"
 
 static const struct cli_cmd cli_cmds[] = {
   {"list", "", 0,
@@ -62,7 +63,8 @@ static const struct cli_cmd cli_cmds[] = {
    "  DIR/index.html and a run record in DIR/records/.  Exit 0 whatever the verdicts.\n"
    "  --quick        seconds per experiment (used by make check)\n"
    "  --seed N       seed of the GSL generators (default 1); same seed, same bytes\n"
-   "  --threads N    OpenMP threads (default: all cores); results do not depend on it\n"
+   "  --threads N    OpenMP threads (default: $OMP_NUM_THREADS, else all cores);\n"
+   "                 results do not depend on it\n"
    "  --out DIR      report folder (default reports)\n"
    "  --ref DIR      reference tables (default: $GRANREPRO_REF, else the source tree's\n"
    "                 reference/, else the installed one)\n"
