@@ -17,6 +17,7 @@
 #include "harness/error.h"
 #include "harness/record.h"
 #include "harness/report.h"
+#include "harness/timer.h"
 #include "physics/dem.h"
 
 int sw_dem_peer(struct gr_dem *d, size_t n, unsigned long seed, int search)
@@ -77,16 +78,16 @@ static int sw_dem_timed(struct gr_dem *d, long steps, double t[SW_T_N], long *co
   memset(t, 0, SW_T_N * sizeof *t);
   *contacts = 0;
   for (s = 0; s < steps; s++) {
-    c0 = gr_record_cpu();
+    c0 = gr_timer_cpu();
     if (gr_dem_update(d) < 0)
       return GR_ENOMEM;
-    c1 = gr_record_cpu();
+    c1 = gr_timer_cpu();
     gr_dem_forces(d);
-    c2 = gr_record_cpu();
+    c2 = gr_timer_cpu();
     gr_dem_integrate(d);
-    c3 = gr_record_cpu();
+    c3 = gr_timer_cpu();
     gr_dem_diagnose(d, &g);
-    c4 = gr_record_cpu();
+    c4 = gr_timer_cpu();
     *contacts += g.contacts;
     if (trace != NULL) { /* energy bookkeeping: rise above the start, last value */
       double e = g.kinetic + g.rotational + g.potential + g.elastic;
@@ -291,8 +292,10 @@ struct sw_dem_bench {
   long steps;
 };
 
-int sw_dem_bench_setup(void **state, int quick, unsigned long seed, size_t n, struct gr_error *err)
+int sw_dem_bench_setup(void **state, const void *arg, int quick,
+                       unsigned long seed, struct gr_error *err)
 {
+  size_t n = ((const struct sw_kernel_arg *)arg)->n;
   struct sw_dem_bench *b = calloc(1, sizeof *b);
   if (b == NULL)
     return gr_error_set(err, GR_ENOMEM, "out of memory");

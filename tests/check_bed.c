@@ -222,7 +222,8 @@ START_TEST(test_energy_listing)
 }
 END_TEST
 
-int main(void)
+/* The bed suite. */
+static Suite *bed_suite(void)
 {
   Suite *s = suite_create("bed");
   TCase *tc = tcase_create("core");
@@ -235,5 +236,7 @@ int main(void)
   tcase_add_test(tc, test_cells_equal_all_pairs);
   tcase_add_test(tc, test_energy_listing);
   suite_add_tcase(s, tc);
-  return gr_check_run(s, getenv("CK_NOFORK") != NULL);
+  return s;
 }
+
+GR_CHECK_MAIN(bed_suite, 0)

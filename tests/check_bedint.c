@@ -158,7 +158,8 @@ START_TEST(test_rest_and_lsoda)
 }
 END_TEST
 
-int main(void)
+/* The bedint suite. */
+static Suite *bedint_suite(void)
 {
   Suite *s = suite_create("bedint");
   TCase *tc = tcase_create("core");
@@ -170,5 +171,7 @@ int main(void)
   tcase_add_test(tc, test_bounce_low_speed);
   tcase_add_test(tc, test_rest_and_lsoda);
   suite_add_tcase(s, tc);
-  return gr_check_run(s, getenv("CK_NOFORK") != NULL);
+  return s;
 }
+
+GR_CHECK_MAIN(bedint_suite, 0)

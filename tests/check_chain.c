@@ -208,10 +208,11 @@ START_TEST(test_published_rule)
 }
 END_TEST
 
-int main(void)
+/* The chain suite. */
+static Suite *chain_suite(void)
 {
   Suite *s = suite_create("chain");
-  TCase *tc = tcase_create("core");
+  TCase *tc = tcase_create("collisions-invariants-exact-counts");
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_elastic_cradle);
   tcase_add_test(tc, test_collision_invariants);
@@ -223,5 +224,7 @@ int main(void)
   tcase_add_test(tc, test_threshold_theory);
   tcase_add_test(tc, test_published_rule);
   suite_add_tcase(s, tc);
-  return gr_check_run(s, 0);
+  return s;
 }
+
+GR_CHECK_MAIN(chain_suite, 0)

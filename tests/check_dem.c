@@ -308,10 +308,11 @@ START_TEST(test_init_errors)
 }
 END_TEST
 
-int main(void)
+/* The dem suite. */
+static Suite *dem_suite(void)
 {
   Suite *s = suite_create("dem");
-  TCase *tc = tcase_create("core");
+  TCase *tc = tcase_create("contacts-forces-searches");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_latch);
   tcase_add_test(tc, test_headon);
@@ -321,5 +322,7 @@ int main(void)
   tcase_add_test(tc, test_walls);
   tcase_add_test(tc, test_init_errors);
   suite_add_tcase(s, tc);
-  return gr_check_run(s, 0);
+  return s;
 }
+
+GR_CHECK_MAIN(dem_suite, 0)

@@ -331,10 +331,11 @@ START_TEST(test_granobs)
 }
 END_TEST
 
-int main(void)
+/* The edmd suite. */
+static Suite *edmd_suite(void)
 {
   Suite *su = suite_create("edmd");
-  TCase *tc = tcase_create("core");
+  TCase *tc = tcase_create("events-invariants-collapse");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_tree_bruteforce);
   tcase_add_test(tc, test_two_disks);
@@ -345,5 +346,7 @@ int main(void)
   tcase_add_test(tc, test_bad_input);
   tcase_add_test(tc, test_granobs);
   suite_add_tcase(su, tc);
-  return gr_check_run(su, 0);
+  return su;
 }
+
+GR_CHECK_MAIN(edmd_suite, 0)

@@ -348,7 +348,4 @@ static Suite *vdw_suite(void)
   return s;
 }
 
-int main(void)
-{
-  return gr_check_run(vdw_suite(), 0);
-}
+GR_CHECK_MAIN(vdw_suite, 0)
