@@ -92,8 +92,8 @@ struct gr_bedint *gr_bedint_new(const struct gr_bed_model *m,
   it->f1 = malloc(it->neq * sizeof *it->f1);
   it->yt = malloc(it->neq * sizeof *it->yt);
   it->sys = (gsl_odeiv2_system){bedint_f, bedint_jac, it->neq, it};
-  if (T != NULL)
-    it->drv = gsl_odeiv2_driver_alloc_y_new(&it->sys, T, 1e-6, o->tol, o->tol);
+  if (T != NULL && (it->drv = gsl_odeiv2_driver_alloc_y_new(&it->sys, T, 1e-6, o->tol, o->tol)) != NULL)
+    gsl_odeiv2_driver_set_nmax(it->drv, o->mxstep);
   if (it->f0 == NULL || it->f1 == NULL || it->yt == NULL || (T != NULL && it->drv == NULL)) {
     gr_bedint_free(it);
     return NULL;
@@ -184,6 +184,7 @@ int gr_bedint_interval(struct gr_bedint *it, double *t, double tout, double *y)
   }
   before = it->drv->e->count;
   failed = it->drv->e->failed_steps;
+  it->drv->n = 0; /* mxstep counts the steps of this call */
   s = gsl_odeiv2_driver_apply(it->drv, t, tout, y);
   steps = it->drv->e->count - before;
   it->st.steps += steps;

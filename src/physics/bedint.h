@@ -11,8 +11,8 @@
  * (LSODA's non-stiff Adams branch), msbdf (its stiff BDF branch, with a
  * finite-difference Jacobian as jt = 2), rk8pd at tight tolerance as the
  * reference.  GSL steps to tout exactly (no overshoot and interpolation),
- * does not switch methods, and has no mxstep limit here (steps are counted
- * instead).  A fixed-step velocity Verlet is the fourth integrator.
+ * does not switch methods; LSODA's mxstep (500 steps per call) is an
+ * option (the interval then fails, as hpart stops on istate = -1).  A fixed-step velocity Verlet is the fourth integrator.
  */
 #ifndef GR_BEDINT_H
 #define GR_BEDINT_H
@@ -33,6 +33,8 @@ struct gr_bedint_opts {
   double tol;  /* rtol = atol (GSL methods) */
   double dt;   /* Verlet step */
   int restart; /* 1: fresh start at every output interval (listing) */
+  unsigned long mxstep; /* > 0: fail an interval needing more steps
+                           (LSODA's default 500 with iopt = 0) */
 };
 
 struct gr_bedint; /* opaque */
