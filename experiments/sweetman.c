@@ -113,8 +113,8 @@ int sw_state_init(struct sw_state *s, size_t n, unsigned long seed,
     }
   else
     gr_cells_choose(&s->box, SW_CUT, s->m);
-  if (gr_cells_init(&s->chain, &s->box, s->m) != GR_NBR_OK ||
-      gr_cellsort_init(&s->sort, &s->box, s->m) != GR_NBR_OK) {
+  if (gr_cells_init(&s->chain, &s->box, s->m) != GR_OK ||
+      gr_cellsort_init(&s->sort, &s->box, s->m) != GR_OK) {
     sw_state_free(s);
     return GR_ENOMEM;
   }
@@ -144,12 +144,12 @@ int sw_pass(struct sw_state *s, enum sw_method method)
   case SW_CELLS_CHAIN:
     return gr_cells_fill(&s->chain, s->x, s->n);
   case SW_REBUILD_SORT:
-    if (gr_cellsort_fill(&s->sort, s->x, s->n) != GR_NBR_OK)
+    if (gr_cellsort_fill(&s->sort, s->x, s->n) != GR_OK)
       return 1;
     return gr_cellsort_search(&s->sort, &s->nbr, cut2);
   case SW_REBUILD_CHAIN:
-    if (gr_cells_fill(&s->chain, s->x, s->n) != GR_NBR_OK ||
-        gr_cells_search(&s->chain, &s->box, s->x, cut2) != GR_NBR_OK)
+    if (gr_cells_fill(&s->chain, s->x, s->n) != GR_OK ||
+        gr_cells_search(&s->chain, &s->box, s->x, cut2) != GR_OK)
       return 1;
     return gr_nbr_from_pairs(&s->nbr, s->n, &s->chain.pairs);
   case SW_REBUILD_NSQ:

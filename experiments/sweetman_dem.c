@@ -47,12 +47,12 @@ int sw_dem_peer(struct gr_dem *d, size_t n, unsigned long seed, int search)
   p.search = search;
   rc = gr_dem_init(d, n, &p);
   rng = gsl_rng_alloc(gsl_rng_mt19937);
-  if (rc != GR_NBR_OK || rng == NULL) {
-    if (rc == GR_NBR_OK)
+  if (rc != GR_OK || rng == NULL) {
+    if (rc == GR_OK)
       gr_dem_free(d);
     gsl_rng_free(rng);
     free(x);
-    return rc == GR_NBR_EINPUT ? GR_EINPUT : GR_ENOMEM;
+    return rc == GR_EINPUT ? GR_EINPUT : GR_ENOMEM;
   }
   memcpy(d->x, x, 3 * n * sizeof *x);
   free(x);
@@ -79,7 +79,7 @@ static int sw_dem_timed(struct gr_dem *d, long steps, double t[SW_T_N], long *co
   *contacts = 0;
   for (s = 0; s < steps; s++) {
     c0 = gr_timer_cpu();
-    if (gr_dem_update(d) < 0)
+    if (gr_dem_update(d) != GR_OK)
       return GR_ENOMEM;
     c1 = gr_timer_cpu();
     gr_dem_forces(d);
@@ -316,7 +316,7 @@ double sw_dem_bench_run(void *state)
   struct sw_dem_bench *b = state;
   long s;
   for (s = 0; s < b->steps; s++)
-    if (gr_dem_step(&b->d) < 0)
+    if (gr_dem_step(&b->d) != GR_OK)
       return 0.0;
   return (double)b->steps * (double)b->d.n;
 }

@@ -104,7 +104,7 @@ static int vdw_bench_setup(void **state, const void *arg, int quick,
     return gr_error_set(err, GR_ENOMEM, "out of memory");
   if (gr_vdw_model_init(&b->m, VDW_HAMAKER, gr_vdw_reff(VDW_RADIUS, VDW_RADIUS), VDW_RSS,
                         VDW_CUTOFF_FRAC * VDW_RADIUS, gr_vdw_zero_separation(VDW_RSS),
-                        VDW_K1, VDW_E) != 0) {
+                        VDW_K1, VDW_E) != GR_OK) {
     free(b);
     return gr_error_set(err, GR_EFAIL, "bad model parameters");
   }

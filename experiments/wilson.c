@@ -62,7 +62,7 @@ static int wc_run_one(struct wc_group *g, int rule, int seed, double *xf, double
   p.d = g->d;
   p.lx = p.ly = WC_L;
   p.rule = wc_rules[rule].r;
-  if (buf == NULL || counts == NULL || gr_edmd_new(&p, x0, y0, vx0, vy0, &s) != 0) {
+  if (buf == NULL || counts == NULL || gr_edmd_new(&p, x0, y0, vx0, vy0, &s) != GR_OK) {
     free(buf);
     free(counts);
     return -1;
@@ -116,7 +116,7 @@ static int wc_long_one(struct wc_group *g, int rule, int seed)
   p.lx = p.ly = WC_L;
   p.rule = wc_rules[rule].r;
   if (gr_edmd_new(&p, g->x0 + seed * g->n, g->y0 + seed * g->n, g->vx0 + seed * g->n,
-                  g->vy0 + seed * g->n, &s) != 0)
+                  g->vy0 + seed * g->n, &s) != GR_OK)
     return -1;
   o->status = gr_edmd_run(s, g->t_long, 0);
   o->t = s->t;
@@ -146,7 +146,7 @@ long long wc_events_to(int n, double d, const double *x, const double *y,
   p.lx = p.ly = WC_L;
   p.ncx = p.ncy = ncell;
   p.rule = wc_rules[0].r;
-  if (gr_edmd_new(&p, x, y, vx, vy, &s) != 0)
+  if (gr_edmd_new(&p, x, y, vx, vy, &s) != GR_OK)
     return -1;
   gr_edmd_run(s, t_end, 0);
   *k = s->k;
@@ -250,7 +250,7 @@ static int wc_bench_setup(void **state, const void *arg, int quick,
   free(buf);
   if (rc != 0) {
     free(b);
-    return gr_error_set(err, rc == -2 ? GR_ENOMEM : GR_EFAIL, "cannot set up %d disks at phi = %g", n, phi);
+    return gr_error_set(err, rc == GR_ENOMEM ? GR_ENOMEM : GR_EFAIL, "cannot set up %d disks at phi = %g", n, phi);
   }
   gr_edmd_run(b->s, HUGE_VAL, 2LL * n);
   b->per_sample = quick ? 50000 : (2LL * n > 200000 ? 2LL * n : 200000);

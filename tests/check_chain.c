@@ -18,7 +18,7 @@ START_TEST(test_elastic_cradle)
   struct gr_chain_event ev;
   struct gr_chain_result r;
   int k;
-  ck_assert_int_eq(gr_chain_init_c12(&c, 1.0, 1.0, 1.0), 0);
+  ck_assert_int_eq(gr_chain_init_c12(&c, 1.0, 1.0, 1.0), GR_OK);
   for (k = 0; k < 3; k++) {
     ck_assert_int_eq(gr_chain_step(&c, &ev), 1);
     ck_assert_int_eq(ev.pair, k);
@@ -51,7 +51,7 @@ START_TEST(test_collision_invariants)
       v[i] = 2.0 * rand() / RAND_MAX - 1.0;
       gap[i] = (double)rand() / RAND_MAX;
     }
-    ck_assert_int_eq(gr_chain_init(&c, n, gap, v, e), 0);
+    ck_assert_int_eq(gr_chain_init(&c, n, gap, v, e), GR_OK);
     for (i = 0; i < 20; i++) {
       t = gr_chain_next(&c, &pair);
       if (pair < 0)
@@ -160,12 +160,12 @@ START_TEST(test_bad_init)
 {
   struct gr_chain c;
   double g[3] = {1, 1, 1}, v[4] = {1, 0, 0, 0};
-  ck_assert_int_eq(gr_chain_init(&c, 1, g, v, 0.5), -1);
-  ck_assert_int_eq(gr_chain_init(&c, GR_CHAIN_MAX + 1, g, v, 0.5), -1);
-  ck_assert_int_eq(gr_chain_init(&c, 4, g, v, 1.5), -1);
-  ck_assert_int_eq(gr_chain_init(&c, 4, g, v, -0.1), -1);
+  ck_assert_int_eq(gr_chain_init(&c, 1, g, v, 0.5), GR_EINPUT);
+  ck_assert_int_eq(gr_chain_init(&c, GR_CHAIN_MAX + 1, g, v, 0.5), GR_EINPUT);
+  ck_assert_int_eq(gr_chain_init(&c, 4, g, v, 1.5), GR_EINPUT);
+  ck_assert_int_eq(gr_chain_init(&c, 4, g, v, -0.1), GR_EINPUT);
   g[1] = -1.0;
-  ck_assert_int_eq(gr_chain_init(&c, 4, g, v, 0.5), -1);
+  ck_assert_int_eq(gr_chain_init(&c, 4, g, v, 0.5), GR_EINPUT);
 }
 END_TEST
 
@@ -208,6 +208,34 @@ START_TEST(test_published_rule)
 }
 END_TEST
 
+/* v4 = ((1+e)/2)^3, e ~ N(mu, sigma): the closed-form moments against a
+ * direct quadrature of the normal density (Simpson, z in [-12, 12]);
+ * sigma = 0 is the point value; inferring (mu, sigma) back from the
+ * moments returns them. */
+START_TEST(test_v4_moments_and_inverse)
+{
+  double mu = 0.5, sigma = 0.05, m, sd, m1 = 0.0, m2 = 0.0, z, w, x, h = 1e-3, imu, isig;
+  int k, n = 24000;
+  gr_chaintheory_v4_moments(mu, sigma, &m, &sd);
+  for (k = 0; k <= n; k++) {
+    z = -12.0 + k * h;
+    w = (k == 0 || k == n ? 1.0 : k % 2 ? 4.0 : 2.0) * h / 3.0 * exp(-0.5 * z * z) / sqrt(2.0 * 3.14159265358979323846);
+    x = pow(0.5 * (1.0 + mu + sigma * z), 3.0);
+    m1 += w * x;
+    m2 += w * x * x;
+  }
+  ck_assert_double_eq_tol(m, m1, 1e-13);
+  ck_assert_double_eq_tol(sd, sqrt(m2 - m1 * m1), 1e-10);
+  gr_chaintheory_v4_moments(0.3, 0.0, &m, &sd);
+  ck_assert_double_eq_tol(m, pow(0.65, 3.0), 1e-15);
+  ck_assert_double_eq_tol(sd, 0.0, 1e-15);
+  gr_chaintheory_v4_moments(0.52, 0.07, &m, &sd);
+  ck_assert_int_eq(gr_chaintheory_v4_infer(m, sd, &imu, &isig), GR_OK);
+  ck_assert_double_eq_tol(imu, 0.52, 1e-9);
+  ck_assert_double_eq_tol(isig, 0.07, 1e-9);
+}
+END_TEST
+
 /* The chain suite. */
 static Suite *chain_suite(void)
 {
@@ -223,6 +251,7 @@ static Suite *chain_suite(void)
   tcase_add_test(tc, test_bad_init);
   tcase_add_test(tc, test_threshold_theory);
   tcase_add_test(tc, test_published_rule);
+  tcase_add_test(tc, test_v4_moments_and_inverse);
   suite_add_tcase(s, tc);
   return s;
 }

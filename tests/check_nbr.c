@@ -438,7 +438,7 @@ START_TEST(test_vtab)
   struct gr_vtab t;
   int arch, k, got[16], n;
   for (arch = 1; arch <= 2; arch++) {
-    ck_assert_int_eq(gr_vtab_init(&t, 10, 20, arch, arch - 1), 0);
+    ck_assert_int_eq(gr_vtab_init(&t, 10, 20, arch, arch - 1), GR_OK);
     ck_assert_int_eq(gr_vtab_add(&t, 3, 9), 1);
     ck_assert_int_eq(gr_vtab_add(&t, 1, 4), 8);
     ck_assert_int_eq(gr_vtab_add(&t, 3, 5), 15);
