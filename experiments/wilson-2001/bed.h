@@ -50,11 +50,12 @@ struct gr_bedint_opts gr_wilson_bed_lsoda(double tol);
  * (10 for n = 20: x = 1..9, y = 1..7). */
 double gr_wilson_bed_canonical(double *y, size_t n);
 
-/* Seeded random start: positions uniform in the box with every disk at
- * least r0/2 from the walls and sigma from every other disk (random
- * sequential addition), velocities uniform in [-vmax, vmax].  GR_EFAIL when
- * 10^6 tries do not place them. */
-int gr_wilson_bed_random(gsl_rng *r, double *y, size_t n, double box,
+/* Seeded random start: positions uniform over the configurations with no
+ * two disks closer than sigma and every disk at least r0/2 from the walls
+ * (hard-disk Metropolis from the canonical grid, 200 sweeps of moves up to
+ * sigma/2: random sequential addition jams before 20 disks fit), velocities
+ * uniform in [-vmax, vmax].  The canonical grid must fit the box. */
+void gr_wilson_bed_random(gsl_rng *r, double *y, size_t n, double box,
                          double sigma, double r0, double vmax);
 
 /* Integrate run from y (4 n numbers, +3 accumulators when augmented) over

@@ -86,5 +86,6 @@ int gr_wilson_bed_collisions(struct gr_ctx *ctx)
                      "the tightest tolerance where some collision errs by more than 0.8 % (NaN: none)");
   gr_ctx_value(ctx, "coll_paper_max", paper);
   gr_ctx_value(ctx, "coll_first_tol", first);
+  gr_ctx_value(ctx, "coll_first_ratio", first / p.tol);
   return gr_ctx_figure(ctx, &co_fig);
 }

@@ -59,30 +59,33 @@ double gr_wilson_bed_canonical(double *y, size_t n)
   return 2.0 * (double)(nx > ny ? nx : ny);
 }
 
-int gr_wilson_bed_random(gsl_rng *r, double *y, size_t n, double box,
+/* 1 when disk k at (x, z) keeps sigma from every other disk. */
+static int bed_free(const double *y, size_t n, size_t k, double x, double z, double sigma)
+{
+  size_t j;
+  for (j = 0; j < n; j++)
+    if (j != k && hypot(x - y[4 * j], z - y[4 * j + 1]) < sigma)
+      return 0;
+  return 1;
+}
+
+void gr_wilson_bed_random(gsl_rng *r, double *y, size_t n, double box,
                          double sigma, double r0, double vmax)
 {
-  size_t k = 0, j;
-  long tries = 0;
-  while (k < n) {
-    double x = r0 / 2 + (box - r0) * gsl_rng_uniform(r);
-    double z = r0 / 2 + (box - r0) * gsl_rng_uniform(r);
-    if (++tries > 1000000L)
-      return GR_EFAIL;
-    for (j = 0; j < k; j++)
-      if (hypot(x - y[4 * j], z - y[4 * j + 1]) < sigma)
-        break;
-    if (j < k)
-      continue;
-    y[4 * k] = x;
-    y[4 * k + 1] = z;
-    k++;
-  }
+  size_t k, sweep;
+  gr_wilson_bed_canonical(y, n);
+  for (sweep = 0; sweep < 200; sweep++)
+    for (k = 0; k < n; k++) {
+      double x = y[4 * k] + sigma * (gsl_rng_uniform(r) - 0.5);
+      double z = y[4 * k + 1] + sigma * (gsl_rng_uniform(r) - 0.5);
+      if (x >= r0 / 2 && x <= box - r0 / 2 && z >= r0 / 2 && z <= box - r0 / 2 &&
+          bed_free(y, n, k, x, z, sigma))
+        y[4 * k] = x, y[4 * k + 1] = z;
+    }
   for (k = 0; k < n; k++) {
     y[4 * k + 2] = vmax * (2.0 * gsl_rng_uniform(r) - 1.0);
     y[4 * k + 3] = vmax * (2.0 * gsl_rng_uniform(r) - 1.0);
   }
-  return GR_OK;
 }
 
 int gr_wilson_bed_run(const struct bed_run *run, double *y, bed_sample_fn sample,

@@ -67,7 +67,7 @@ int gr_wilson_bed_energy_table(struct gr_ctx *ctx)
   struct gr_data *d;
   struct tb_cell c;
   double tend = gr_ctx_quick(ctx) ? 10.0 : 100.0;
-  int quick = gr_ctx_quick(ctx), i, j, up_loose = 0, n_loose = 0, over = 0;
+  int quick = gr_ctx_quick(ctx), i, j, up_loose = 0, n_loose = 0, up_long = 0, n_long = 0, over = 0;
   if (gr_wilson_bed_params(ctx, &p) != 0)
     return gr_ctx_error(ctx)->code;
   d = gr_ctx_data(ctx, "energy-table", "tol dtout drift_final drift_max listing_E_pct max_steps_per_interval status");
@@ -81,9 +81,13 @@ int gr_wilson_bed_energy_table(struct gr_ctx *ctx)
       over += c.max_steps > 500;
       if (i == (quick ? 1 : 0))
         n_loose++, up_loose += c.drift > 0.0;
+      if (j == 3 && tb_tol[i] <= 1e-4)
+        n_long++, up_long += c.drift > 0.0;
     }
     gr_data_printf(d, "\n\n");
   }
+  gr_ctx_assert(ctx, "energy/increases-at-long-output-interval", up_long, n_long,
+                up_long == n_long, "tolerances <= 1e-4 whose drift at dtout = 5 is > 0");
   gr_ctx_assert(ctx, "energy/increases-at-loose-tolerance", up_loose, n_loose,
                 up_loose == n_loose, "output intervals whose drift at the loosest tolerance is > 0");
   gr_ctx_informative(ctx, "energy/intervals-over-lsoda-mxstep", over,
