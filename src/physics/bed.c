@@ -27,17 +27,18 @@ double gr_bed_shake_accel(const struct gr_bed_model *m, double t)
 }
 
 /* The damping coefficient dforce of txt 1546-1548 for d = r_i - r_j,
- * dv = v_i - v_j, in the model's reading; the pair gets -dforce d on i. */
+ * dv = v_i - v_j, inv = 1/r^2, in the model's reading; the pair gets
+ * -dforce d on i. */
 static double bed_dforce(const struct gr_bed_model *m, double dx, double dy,
-                         double dvx, double dvy, double r2)
+                         double dvx, double dvy, double inv)
 {
   switch (m->damp) {
   case GR_BED_DAMP_PRINTED_D2:
-    return -m->gamma * dy * dvy / r2;
+    return -m->gamma * dy * dvy * inv;
   case GR_BED_DAMP_SUMMED:
-    return -m->gamma * (dx * dvx + dy * dvy) / r2;
+    return -m->gamma * (dx * dvx + dy * dvy) * inv;
   case GR_BED_DAMP_DISSIPATIVE:
-    return m->gamma * (dx * dvx + dy * dvy) / r2;
+    return m->gamma * (dx * dvx + dy * dvy) * inv;
   default: /* PRINTED: the z term, z = vz = 0 in the plane; NONE */
     return 0.0;
   }
@@ -49,11 +50,14 @@ static int bed_pair(const struct gr_bed_model *m, const double *y, double *dydt,
                     size_t i, size_t j, double r0sq, double *dpair)
 {
   const double *a = y + 4 * i, *b = y + 4 * j;
-  double dx = a[0] - b[0], dy = a[1] - b[1], r2 = dx * dx + dy * dy, f, df;
+  double dx = a[0] - b[0], dy = a[1] - b[1], r2 = dx * dx + dy * dy, f, df, inv, s2, s6;
   if (r2 >= r0sq)
     return 0;
-  f = gr_wca_force_over_r(&m->wca, r2);
-  df = bed_dforce(m, dx, dy, a[2] - b[2], a[3] - b[3], r2);
+  inv = 1.0 / r2;
+  s2 = m->wca.sigma * m->wca.sigma * inv; /* cforce of txt 1544-1545 */
+  s6 = s2 * s2 * s2;
+  f = 4.0 * m->wca.eps * (12.0 * s6 * s6 - 6.0 * s6) * inv;
+  df = bed_dforce(m, dx, dy, a[2] - b[2], a[3] - b[3], inv);
   *dpair += df * (dx * (a[2] - b[2]) + dy * (a[3] - b[3]));
   f -= df;
   dydt[4 * i + 2] += f * dx;
@@ -124,10 +128,9 @@ static void bed_wall(const struct gr_bed_model *m, double h, double sign,
 }
 
 /* The walls of one disk (txt 1560-1583): x then y, far wall then near. */
-static void bed_walls(const struct gr_bed_model *m, const double *s, double *acc,
-                      double *dwall)
+static void bed_walls(const struct gr_bed_model *m, const double *s, double half,
+                      double *acc, double *dwall)
 {
-  double half = 0.5 * gr_wca_cutoff(&m->wca);
   int k;
   for (k = 0; k < 2; k++) {
     bed_wall(m, m->box - s[k], -1.0, half, s[2 + k], acc + k, dwall);
@@ -151,7 +154,7 @@ size_t gr_bed_deriv(const struct gr_bed_model *m, struct gr_bedcells *cells,
   k = cells ? bed_pairs_cells(m, cells, y, dydt, r0 * r0, &dpair)
             : bed_pairs_all(m, y, dydt, r0 * r0, &dpair);
   for (i = 0; i < m->n; i++)
-    bed_walls(m, y + 4 * i, dydt + 4 * i + 2, &dwall);
+    bed_walls(m, y + 4 * i, 0.5 * r0, dydt + 4 * i + 2, &dwall);
   if (m->augment) {
     dydt[4 * m->n] = dpair;
     dydt[4 * m->n + 1] = dwall;
