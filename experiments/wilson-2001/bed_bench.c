@@ -95,7 +95,8 @@ static int bb_setup_run(struct bb_state *b, const struct bb_arg *a, int quick)
 }
 
 /* Pair-loop kernel: a jittered grid of spacing 1.8 in a square box. */
-static int bb_setup_pairs(struct bb_state *b, const struct bb_arg *a, unsigned long seed)
+static int bb_setup_pairs(struct bb_state *b, const struct bb_arg *a, int quick,
+                          unsigned long seed)
 {
   struct bed_par p = bb_par();
   size_t side = (size_t)ceil(sqrt((double)a->n)), i;
@@ -111,9 +112,9 @@ static int bb_setup_pairs(struct bb_state *b, const struct bb_arg *a, unsigned l
     b->y0[4 * i + 3] = 2.0 * gsl_rng_uniform(r) - 1.0;
   }
   gsl_rng_free(r);
-  b->reps = (long)(2e6 / (double)a->n) + 1;
+  b->reps = (long)((quick ? 2e5 : 2e6) / (double)a->n) + 1;
   if (a->kind == 2)
-    b->reps = 3;
+    b->reps = quick ? 1 : 3;
   if (a->kind == 1 && (b->cells = gr_bedcells_new(a->n, b->r.m.box, gr_wca_cutoff(&b->r.m.wca))) == NULL)
     return GR_ENOMEM;
   return GR_OK;
@@ -130,7 +131,7 @@ static int bb_setup(void **state, const void *arg, int quick, unsigned long seed
     bb_teardown(b);
     return gr_error_set(err, GR_ENOMEM, "out of memory");
   }
-  s = a->kind == 0 ? bb_setup_run(b, a, quick) : bb_setup_pairs(b, a, seed);
+  s = a->kind == 0 ? bb_setup_run(b, a, quick) : bb_setup_pairs(b, a, quick, seed);
   if (s != GR_OK) {
     bb_teardown(b);
     return gr_error_set(err, s, "wilson-bed bench setup failed (N = %zu)", a->n);
