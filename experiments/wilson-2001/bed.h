@@ -65,6 +65,10 @@ void gr_wilson_bed_random(gsl_rng *r, double *y, size_t n, double box,
 int gr_wilson_bed_run(const struct bed_run *run, double *y, bed_sample_fn sample,
                       void *arg, struct gr_bedint_stats *st);
 
+/* The same with the pair loop over a cell list of the run's box. */
+int gr_wilson_bed_run_cells(const struct bed_run *run, struct gr_bedcells *cells, double *y,
+                            bed_sample_fn sample, void *arg, struct gr_bedint_stats *st);
+
 /* The tasks (one per file). */
 int gr_wilson_bed_constants(struct gr_ctx *ctx);
 int gr_wilson_bed_contact(struct gr_ctx *ctx);
@@ -78,7 +82,7 @@ int gr_wilson_bed_variants(struct gr_ctx *ctx);
 int gr_wilson_bed_cost(struct gr_ctx *ctx);
 
 /* Bench kernels (bed_bench.c). */
-#define BED_NKERNELS 8
+#define BED_NKERNELS 10
 extern const struct gr_kernel gr_wilson_bed_kernels[BED_NKERNELS];
 
 #endif

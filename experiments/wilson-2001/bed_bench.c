@@ -5,7 +5,8 @@
  * the same energy error max |E/E0 - 1| <= 1e-4 at the output times (the
  * largest Verlet step, in factors of 0.8, and the loosest msadams
  * tolerance, in factors of 0.5, that meet it); the work unit is one unit of
- * simulated time.  (2) The pair loop (one derivative evaluation) with cell
+ * simulated time; the same at N = 100 with the pair loop over cells for
+ * both integrators.  (2) The pair loop (one derivative evaluation) with cell
  * lists at N = 1e3..1e5 and all pairs at 1e4, on a jittered grid of
  * spacing 1.8 (< r0, so neighbours interact); the unit is a particle-step. */
 #include <math.h>
@@ -19,7 +20,8 @@
 #include "physics/bedcells.h"
 
 struct bb_arg {
-  int kind; /* 0: integrate, 1: pair loop with cells, 2: all pairs */
+  int kind; /* 0: integrate, 1: pair loop with cells, 2: all pairs,
+               3: integrate with cells */
   int method;
   size_t n;
 };
@@ -61,7 +63,7 @@ static double bb_error(struct bb_state *b)
 {
   struct bb_err e = {&b->r.m, 0.0, 0.0};
   memcpy(b->y, b->y0, 4 * b->r.m.n * sizeof *b->y);
-  if (gr_wilson_bed_run(&b->r, b->y, bb_sample, &e, NULL) != 0)
+  if (gr_wilson_bed_run_cells(&b->r, b->cells, b->y, bb_sample, &e, NULL) != 0)
     return INFINITY;
   return e.max;
 }
@@ -84,6 +86,8 @@ static int bb_setup_run(struct bb_state *b, const struct bb_arg *a, int quick)
                           quick ? 2.0 : 10.0, 0.1};
   b->r.m.gravity = 1, b->r.m.lossy = 0;
   b->r.o.method = a->method;
+  if (a->kind == 3 && (b->cells = gr_bedcells_new(a->n, box, gr_wca_cutoff(&b->r.m.wca))) == NULL)
+    return GR_ENOMEM;
   for (;;) {
     b->r.o.dt = b->r.o.tol = x;
     if (bb_error(b) <= 1e-4)
@@ -131,7 +135,7 @@ static int bb_setup(void **state, const void *arg, int quick, unsigned long seed
     bb_teardown(b);
     return gr_error_set(err, GR_ENOMEM, "out of memory");
   }
-  s = a->kind == 0 ? bb_setup_run(b, a, quick) : bb_setup_pairs(b, a, quick, seed);
+  s = a->kind == 0 || a->kind == 3 ? bb_setup_run(b, a, quick) : bb_setup_pairs(b, a, quick, seed);
   if (s != GR_OK) {
     bb_teardown(b);
     return gr_error_set(err, s, "wilson-bed bench setup failed (N = %zu)", a->n);
@@ -147,7 +151,7 @@ static double bb_run(void *state)
   long k;
   if (b->reps == 0) {
     memcpy(b->y, b->y0, 4 * b->r.m.n * sizeof *b->y);
-    gr_wilson_bed_run(&b->r, b->y, NULL, NULL, NULL);
+    gr_wilson_bed_run_cells(&b->r, b->cells, b->y, NULL, NULL, NULL);
     return b->r.tend;
   }
   for (k = 0; k < b->reps; k++)
@@ -157,7 +161,8 @@ static double bb_run(void *state)
 
 static const struct bb_arg bb_args[BED_NKERNELS] = {
     {0, GR_BEDINT_VERLET, 20}, {0, GR_BEDINT_MSADAMS, 20}, {0, GR_BEDINT_VERLET, 100},
-    {0, GR_BEDINT_MSADAMS, 100}, {1, 0, 1000}, {1, 0, 10000}, {1, 0, 100000}, {2, 0, 10000}};
+    {0, GR_BEDINT_MSADAMS, 100}, {1, 0, 1000}, {1, 0, 10000}, {1, 0, 100000}, {2, 0, 10000},
+    {3, GR_BEDINT_VERLET, 100}, {3, GR_BEDINT_MSADAMS, 100}};
 
 #define BB_K(nm, u, i) \
   {.name = nm, .unit = u, .setup = bb_setup, .run = bb_run, .teardown = bb_teardown, .arg = &bb_args[i]}
@@ -165,4 +170,5 @@ const struct gr_kernel gr_wilson_bed_kernels[BED_NKERNELS] = {
     BB_K("verlet-N20", "time-units", 0),          BB_K("msadams-N20", "time-units", 1),
     BB_K("verlet-N100", "time-units", 2),         BB_K("msadams-N100", "time-units", 3),
     BB_K("pairs-cells-N1e3", "particle-steps", 4), BB_K("pairs-cells-N1e4", "particle-steps", 5),
-    BB_K("pairs-cells-N1e5", "particle-steps", 6), BB_K("pairs-all-N1e4", "particle-steps", 7)};
+    BB_K("pairs-cells-N1e5", "particle-steps", 6), BB_K("pairs-all-N1e4", "particle-steps", 7),
+    BB_K("verlet-cells-N100", "time-units", 8),    BB_K("msadams-cells-N100", "time-units", 9)};

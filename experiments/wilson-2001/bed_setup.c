@@ -91,7 +91,13 @@ void gr_wilson_bed_random(gsl_rng *r, double *y, size_t n, double box,
 int gr_wilson_bed_run(const struct bed_run *run, double *y, bed_sample_fn sample,
                       void *arg, struct gr_bedint_stats *st)
 {
-  struct gr_bedint *it = gr_bedint_new(&run->m, NULL, &run->o);
+  return gr_wilson_bed_run_cells(run, NULL, y, sample, arg, st);
+}
+
+int gr_wilson_bed_run_cells(const struct bed_run *run, struct gr_bedcells *cells, double *y,
+                            bed_sample_fn sample, void *arg, struct gr_bedint_stats *st)
+{
+  struct gr_bedint *it = gr_bedint_new(&run->m, cells, &run->o);
   double t = 0.0;
   long k, nk = lround(run->tend / run->dtout);
   int s;
