@@ -8,7 +8,7 @@
 # experiment's objects, e.g. libgrexperiments.a:c12*.o for argesim-c12/).
 set -u
 
-STRICT="libgrphysics.a libgrharness.a libgrexperiments.a:c12*.o libgrexperiments.a:bed*.o"
+STRICT="libgrphysics.a libgrharness.a libgrexperiments.a:c12*.o libgrexperiments.a:greenspan*.o libgrexperiments.a:sweetman*.o libgrexperiments.a:vdw*.o libgrexperiments.a:bed*.o"
 INFO="libgrexperiments.a"
 dir=${top_builddir:-.}
 status=0
