@@ -35,7 +35,7 @@ for q in contact/restitution-low-speed-vs-closed-form contact/contact-time-low-s
          flight/rk8pd-tol1e-10-max-error flight/msadams-tol1e-10-max-error \
          flight/msbdf-tol1e-10-max-error flight/verlet-dt1e-3-max-error \
          fig8/V-at-sigma-equals-eps fig8/V-at-cutoff-zero \
-         fig9/disks-overlap-each-other fig9/disks-overlap-walls \
+         fig9/disks-overlap-each-other fig9/disks-overlap-walls fig9/random-starts-do-not-overlap \
          energy/pair-interactions-conserve-rk8pd energy/balance-closes-rk8pd \
          energy/disk-disk-elastic-as-printed energy/increases-at-long-output-interval \
          collisions/within-0.8pct-at-tol1e-6 variants/printed-loop-equals-no-damping \

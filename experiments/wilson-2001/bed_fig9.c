@@ -94,7 +94,7 @@ int gr_wilson_bed_fig9(struct gr_ctx *ctx)
   struct bed_par p;
   struct bed_run r;
   struct f9_avg a;
-  double y[80], obs[4][F9_MAXSTARTS];
+  double y[80], obs[4][F9_MAXSTARTS], gap = INFINITY, pair, wall;
   gsl_rng *rng = gr_ctx_rng(ctx, "fig9-starts");
   int i, ns = gr_ctx_quick(ctx) ? 3 : F9_MAXSTARTS;
   if (rng == NULL || gr_wilson_bed_params(ctx, &p) != 0)
@@ -108,8 +108,11 @@ int gr_wilson_bed_fig9(struct gr_ctx *ctx)
       gr_wilson_bed_canonical(y, 20);
       f9_snapshot(ctx, "fig9a", y, 20, p.sigma);
       a.series = gr_ctx_data(ctx, "fig9-series", "t mean_height kinetic_per_disk closest_pair closest_wall listing_E_pct");
-    } else
+    } else {
       gr_wilson_bed_random(rng, y, 20, p.box, p.sigma, gr_wca_cutoff(&r.m.wca), p.vmax);
+      gr_bed_closest(&r.m, y, &pair, &wall);
+      gap = fmin(gap, fmin(pair - p.sigma, wall - gr_wca_cutoff(&r.m.wca) / 2));
+    }
     if (f9_one(ctx, &r, y, &a) != 0)
       return gr_ctx_error(ctx)->code;
     if (i == 0)
@@ -122,6 +125,8 @@ int gr_wilson_bed_fig9(struct gr_ctx *ctx)
                     "fraction of samples with a disk centre within sigma/2 of a wall");
     }
   }
+  gr_ctx_assert(ctx, "fig9/random-starts-do-not-overlap", gap, 0.0, gap >= 0.0,
+                "min over random starts of (closest pair - sigma, closest wall - r0/2)");
   f9_row(ctx, "fig9/mean-height", "f9_h", obs[0], (size_t)ns, "second half, mean over starts");
   f9_row(ctx, "fig9/kinetic-per-disk", "f9_k", obs[1], (size_t)ns, "second half, mean over starts");
   f9_row(ctx, "fig9/closest-pair", "f9_pair", obs[2], (size_t)ns, "second half, mean over starts");
