@@ -10,6 +10,7 @@
   X(greenspan) \
   X(vdw) \
   X(wilson_clumping) \
+  X(wilson_bed) \
   X(sweetman_neighbors)
 
 #endif
