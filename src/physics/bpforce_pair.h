@@ -6,7 +6,8 @@
  * include guard on purpose. */
 /* Eqs. 17-21 for the pair (i, j): dx = x_i - x_j, dv = v_i - v_j; on = 1
  * when both cells hold a grain (Test Test{i} of eqs. 12-13), 0 otherwise.
- * Requires m_i + m_j > 0.  Branch-free: the ternaries become blends when
+ * Requires m_i + m_j > 0.  One division gives both 1/dist and M_eff
+ * (division is the slowest vector operation).  Branch-free: the ternaries become blends when
  * the file is built with -fno-math-errno -fno-trapping-math (Makefile.am). */
 GR_BPFORCE_PAIR_ATTR
 static inline void GR_BPFORCE_PAIR_NAME(const struct gr_bpforce *p, double dx,
@@ -15,10 +16,10 @@ static inline void GR_BPFORCE_PAIR_NAME(const struct gr_bpforce *p, double dx,
                                         double mi, double mj, double on,
                                         struct gr_bpforce_out *o)
 {
-  double dist = sqrt(dx * dx + dy * dy), inv = 1.0 / (dist > 0.0 ? dist : 1.0);
+  double dist = sqrt(dx * dx + dy * dy), ds = dist > 0.0 ? dist : 1.0;
+  double ms = mi + mj, q = 1.0 / (ds * ms), inv = ms * q, meff = mi * mj * ds * q;
   double xi = ri + rj - dist, c = xi > 0.0 ? on : 0.0, xc = xi > 0.0 ? xi : 0.0;
   double nx = dx * inv, ny = dy * inv, tx = -ny, ty = nx;
-  double meff = mi * mj / (mi + mj);
   double vn = dvx * nx + dvy * ny, vt = dvx * tx + dvy * ty;
   double fn = p->kn * xc * sqrt(xc) + p->damp_sign * p->gn * meff * vn;
   double vrel = vt + (p->rot_i * ri * wi + p->rot_j * rj * wj);
