@@ -7,8 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One pair seen from i, accumulated on i. */
-static void bp_add(const struct gr_box *box, const struct gr_bpforce *p,
+/* One pair seen from i, accumulated on i; returns the overlap over the
+ * smaller radius. */
+static double bp_add(const struct gr_box *box, const struct gr_bpforce *p,
                    const struct gr_bpgrains *g, size_t i, size_t j, double *fx,
                    double *fy, double *tq, struct gr_bpforce_out *o)
 {
@@ -19,6 +20,7 @@ static void bp_add(const struct gr_box *box, const struct gr_bpforce *p,
   fx[i] += o->fx;
   fy[i] += o->fy;
   tq[i] += o->ti;
+  return o->xi / (g->r[i] < g->r[j] ? g->r[i] : g->r[j]);
 }
 
 long gr_bpsearch_allpairs(const struct gr_box *box, const struct gr_bpforce *p,
@@ -32,12 +34,12 @@ long gr_bpsearch_allpairs(const struct gr_box *box, const struct gr_bpforce *p,
     fx[i] = fy[i] = tq[i] = 0.0;
     for (j = 0; j < g->n; j++) {
       struct gr_bpforce_out o;
-      double rmin = g->r[i] < g->r[j] ? g->r[i] : g->r[j];
+      double ov;
       if (j == i)
         continue;
-      bp_add(box, p, g, i, j, fx, fy, tq, &o);
+      ov = bp_add(box, p, g, i, j, fx, fy, tq, &o);
       twice += o.xi > 0.0;
-      mo = o.xi / rmin > mo ? o.xi / rmin : mo;
+      mo = ov > mo ? ov : mo;
     }
   }
   if (maxov != NULL)
@@ -103,6 +105,7 @@ int gr_bpcells_forces(struct gr_bpcells *c, const struct gr_bpforce *p,
   size_t i;
   if (bp_bin(c, g) != 0)
     return 4;
+  c->maxov = 0.0;
   for (i = 0; i < g->n; i++) {
     int cx = bp_cell(c, 0, g->x[i]), cy = bp_cell(c, 1, g->y[i]), ax, ay;
     fx[i] = fy[i] = tq[i] = 0.0;
@@ -116,8 +119,10 @@ int gr_bpcells_forces(struct gr_bpcells *c, const struct gr_bpforce *p,
         if (c->box.periodic[1]) qy = (ay + c->m[1]) % c->m[1];
         else if (ay < 0 || ay >= c->m[1]) continue;
         for (j = c->head[qx + (long)c->m[0] * qy]; j >= 0; j = c->next[j])
-          if ((size_t)j != i)
-            bp_add(&c->box, p, g, i, (size_t)j, fx, fy, tq, &o);
+          if ((size_t)j != i) {
+            double ov = bp_add(&c->box, p, g, i, (size_t)j, fx, fy, tq, &o);
+            c->maxov = ov > c->maxov ? ov : c->maxov;
+          }
       }
   }
   return 0;
@@ -214,11 +219,14 @@ int gr_bpverlet_forces(struct gr_bpverlet *v, const struct gr_bpforce *p,
   long k;
   if ((force || bp_stale(v, g)) && gr_bpverlet_build(v, g) != 0)
     return 4;
+  v->maxov = 0.0;
   for (i = 0; i < g->n; i++) {
     struct gr_bpforce_out o;
     fx[i] = fy[i] = tq[i] = 0.0;
-    for (k = v->start[i]; k < v->start[i + 1]; k++)
-      bp_add(&v->box, p, g, i, (size_t)v->list[k], fx, fy, tq, &o);
+    for (k = v->start[i]; k < v->start[i + 1]; k++) {
+      double ov = bp_add(&v->box, p, g, i, (size_t)v->list[k], fx, fy, tq, &o);
+      v->maxov = ov > v->maxov ? ov : v->maxov;
+    }
   }
   return 0;
 }

@@ -26,6 +26,7 @@ struct gr_bpcells {
   double side[2];  /* cell side */
   long *head, *next;
   size_t ncap;
+  double maxov; /* largest overlap / smaller radius of the last call */
 };
 
 /* Cells of side >= cut (2 rmax) over box.  0, 2 (bad input), 4 (memory). */
@@ -45,6 +46,7 @@ struct gr_bpverlet {
   double *x0, *y0;    /* positions at the last build */
   size_t n, lcap, ncap;
   long nbuild;        /* builds so far */
+  double maxov;       /* largest overlap / smaller radius of the last call */
 };
 
 /* 0, or 2 for cut or skin not positive. */

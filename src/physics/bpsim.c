@@ -126,10 +126,12 @@ int gr_bpsim_forces(struct gr_bpsim *s)
   case GR_BPSIM_CELLS:
     if (gr_bpcells_forces(&s->cells, &s->p.force, &g, s->fx, s->fy, s->tq) != 0)
       return 4;
+    mo = s->cells.maxov;
     break;
   case GR_BPSIM_VERLET:
     if (gr_bpverlet_forces(&s->verlet, &s->p.force, &g, 0, s->fx, s->fy, s->tq) != 0)
       return 4;
+    mo = s->verlet.maxov;
     break;
   default:
     gr_bpsearch_allpairs(&s->p.box, &s->p.force, &g, s->fx, s->fy, s->tq, &mo);
