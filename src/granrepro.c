@@ -27,6 +27,7 @@
 #include "harness/fsio.h"
 #include "harness/record.h"
 #include "harness/report.h"
+#include "harness/timer.h"
 
 #define MAX_SELECT 256
 
@@ -67,14 +68,17 @@ static int run_one(const struct cli *c, const struct gr_experiment *e,
 {
   struct gr_ctx *ctx = gr_ctx_new(e, &c->opt);
   int counts[4], rc, nrendered = 0;
-  double w0 = gr_record_wall(), c0 = gr_record_cpu(), wall, cpu;
+  struct gr_timer t;
+  double wall, cpu;
+  gr_timer_start(&t);
   if (ctx == NULL)
     return cli_die("out of memory%s%s", "", "");
   rc = e->run(ctx);
   if (rc == GR_OK)
     rc = gr_ctx_account(ctx);
-  wall = gr_record_wall() - w0;
-  cpu = gr_record_cpu() - c0;
+  gr_timer_stop(&t);
+  wall = t.wall;
+  cpu = t.cpu;
   if (rc == GR_OK)
     rc = gr_ctx_write(ctx, &nrendered);
   if (rc != GR_OK) {

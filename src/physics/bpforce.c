@@ -1,5 +1,6 @@
 /* granrepro physics: the contact force of Buchholtz & Poeschel (1993),
  * eqs. 16-21; the pair function is inline in bpforce.h. */
+#include "status.h"
 #include "physics/bpforce.h"
 
 #include <math.h>
@@ -13,7 +14,7 @@ int gr_bpforce_init(struct gr_bpforce *p, double kn, double gn, double gs,
                   GR_BPFORCE_EQ14_TANGENT;
   if (!(kn >= 0.0 && gn >= 0.0 && gs >= 0.0 && mu >= 0.0) || !isfinite(kn) ||
       !isfinite(gn) || !isfinite(gs) || !isfinite(mu) || (variants & ~all) != 0)
-    return 2;
+    return GR_EINPUT;
   p->kn = kn;
   p->gn = gn;
   p->gs = gs;
@@ -25,7 +26,7 @@ int gr_bpforce_init(struct gr_bpforce *p, double kn, double gn, double gs,
   p->rot_i = (variants & GR_BPFORCE_EQ20_ROT) ? 1.0 : -1.0;
   p->rot_j = -1.0;
   p->tan_sign = (variants & GR_BPFORCE_EQ14_TANGENT) ? -1.0 : 1.0;
-  return 0;
+  return GR_OK;
 }
 
 /* Integral of the Hertz term of eq. 18: k_N xi^2.5 / 2.5. */

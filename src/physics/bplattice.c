@@ -1,5 +1,6 @@
 /* granrepro physics: the lattice algorithm of Buchholtz & Poeschel (1993),
  * section 2 (steps 3-4, eqs. 8-16, Fig. 2).  See bplattice.h. */
+#include "status.h"
 #include "physics/bplattice.h"
 
 #include <math.h>
@@ -65,11 +66,11 @@ static int bp_geometry(struct gr_bplattice *L, double d, double rmax)
   reach = (int)ceil(2.0 * rmax / (L->d[0] < L->d[1] ? L->d[0] : L->d[1]));
   L->halo = reach > L->h + 1 ? reach : L->h + 1;
   if (L->halo > 6)
-    return 2;
+    return GR_EINPUT;
   for (k = 0; k < 2; k++)
     if (L->n[k] < 1 || (L->box.periodic[k] && L->n[k] < 2 * L->halo + 1))
-      return 2;
-  return 0;
+      return GR_EINPUT;
+  return GR_OK;
 }
 
 /* The lattice vectors of step 3, all of length ncell; empty cells hold
@@ -81,10 +82,10 @@ static int bp_alloc(struct gr_bplattice *L)
   size_t i, k;
   for (k = 0; k < sizeof v / sizeof v[0]; k++)
     if ((*v[k] = calloc(L->ncell, sizeof(double))) == NULL)
-      return 4;
+      return GR_ENOMEM;
   for (i = 0; i < L->ncell; i++)
     L->m[i] = 1.0;
-  return 0;
+  return GR_OK;
 }
 
 int gr_bplattice_init(struct gr_bplattice *L, const struct gr_box *box,
@@ -96,22 +97,22 @@ int gr_bplattice_init(struct gr_bplattice *L, const struct gr_box *box,
   if (!(d > 0.0) || !(rmax > 0.0) || (h != 2 && h != 3) || !isfinite(d) ||
       !(box->len[0] > 0.0) || !(box->len[1] > 0.0) ||
       box->len[0] / d > 1e8 || box->len[1] / d > 1e8)
-    return 2;
+    return GR_EINPUT;
   if (bp_geometry(L, d, rmax) != 0)
-    return 2;
+    return GR_EINPUT;
   L->stride = L->n[0] + 2L * L->halo;
   L->pad = L->halo;
   if ((double)L->stride * (L->n[1] + 2.0 * L->halo) > 4e8)
-    return 2;
+    return GR_EINPUT;
   L->ncell = (size_t)(2 * L->pad + L->stride * (L->n[1] + 2L * L->halo));
   L->c0 = L->pad + L->halo * L->stride;
   L->c1 = L->pad + (L->halo + L->n[1]) * L->stride;
   bp_masks(L);
   if (bp_alloc(L) != 0) {
     gr_bplattice_free(L);
-    return 4;
+    return GR_ENOMEM;
   }
-  return 0;
+  return GR_OK;
 }
 
 void gr_bplattice_free(struct gr_bplattice *L)
@@ -181,7 +182,7 @@ int gr_bplattice_index(struct gr_bplattice *L, const struct gr_bpgrains *g)
   if (g->n > L->ncap) {
     long *c = realloc(L->cell, g->n * sizeof *c);
     if (c == NULL)
-      return 4;
+      return GR_ENOMEM;
     L->cell = c, L->ncap = g->n;
   }
   memset(L->test, 0, L->ncell * sizeof *L->test);
@@ -197,7 +198,7 @@ int gr_bplattice_index(struct gr_bplattice *L, const struct gr_bpgrains *g)
     L->cell[i] = c;
   }
   bp_ghosts(L);
-  return 0;
+  return GR_OK;
 }
 
 /* Step 4: zero the accumulators, run the pass block by block, gather. */

@@ -1,5 +1,6 @@
 /* granrepro physics: the pipe of Buchholtz & Poeschel (1993), section 4,
  * and its density-wave observables.  See bppipe.h. */
+#include "status.h"
 #include "physics/bppipe.h"
 
 #include <gsl/gsl_math.h>
@@ -24,11 +25,11 @@ static int bp_grid(const struct gr_bppipe_spec *sp, size_t *nx, size_t *ny)
   double free_w = sp->width - 2.0 * sp->wall, area = free_w * sp->length;
   double nf = sp->phi * area / M_PI, rows;
   if (!(free_w > 2.0) || !(nf >= 1.0) || nf > 1e7)
-    return 2;
+    return GR_EINPUT;
   rows = floor(free_w / 2.0);
   *ny = (size_t)rows;
   *nx = (size_t)ceil(nf / rows);
-  return *nx * 2.0 <= sp->length ? 0 : 2;
+  return *nx * 2.0 <= sp->length ? GR_OK : GR_EINPUT;
 }
 
 /* Box, radii, masses (3D spheres of the given density, I = 2/5 m r^2). */
@@ -41,7 +42,7 @@ static int bp_grains(const struct gr_bppipe_spec *sp, gsl_rng *rng, size_t nfree
     m[i] = sp->density * 4.0 / 3.0 * M_PI * r[i] * r[i] * r[i];
     I[i] = 0.4 * m[i] * r[i] * r[i];
   }
-  return 0;
+  return GR_OK;
 }
 
 /* Place: free grains on the nx x ny grid with jitter, walls on two lines. */
@@ -73,7 +74,7 @@ int gr_bppipe_init(struct gr_bpsim *s, struct gr_bpsim_params *p,
   if (!(sp->r0 > 0.0) || !(sp->spread >= 0.0) || !(sp->cut >= 0.0) || !(sp->wall > 0.0) ||
       !(sp->density > 0.0) || !(sp->length > 0.0) || !(sp->phi > 0.0) || sp->phi >= 0.9 ||
       !(sp->jitter >= 0.0) || bp_grid(sp, &nx, &ny) != 0)
-    return 2;
+    return GR_EINPUT;
   nfree = nx * ny;
   nw = (size_t)floor(sp->length / (2.0 * sp->wall));
   n = nfree + 2 * nw;
@@ -82,14 +83,14 @@ int gr_bppipe_init(struct gr_bpsim *s, struct gr_bpsim_params *p,
   p->box.len[1] = sp->width * sp->r0 + cell, p->box.periodic[1] = 0;
   p->box.len[2] = 1.0, p->box.periodic[2] = 0;
   r = malloc(n * sizeof *r), m = malloc(n * sizeof *m), I = malloc(n * sizeof *I);
-  rc = r && m && I ? bp_grains(sp, rng, nfree, 2 * nw, r, m, I) : 4;
+  rc = r && m && I ? bp_grains(sp, rng, nfree, 2 * nw, r, m, I) : GR_ENOMEM;
   if (rc == 0)
     rc = gr_bpsim_init(s, p, n, nfree, r, m, I);
   free(r), free(m), free(I);
   if (rc != 0)
     return rc;
   bp_place(s, sp, rng, nx, ny, ylo);
-  return 0;
+  return GR_OK;
 }
 
 void gr_bppipe_counts(const struct gr_bpsim *s, int nb, double *counts)

@@ -1,6 +1,7 @@
 /* granrepro physics: all pairs, linked cells and the N-squared neighbour
  * list for the contact force of Buchholtz & Poeschel (1993), eqs. 17-21.
  * See bpsearch.h. */
+#include "status.h"
 #include "physics/bpsearch.h"
 
 #include <math.h>
@@ -53,16 +54,16 @@ int gr_bpcells_init(struct gr_bpcells *c, const struct gr_box *box, double cut)
   memset(c, 0, sizeof *c);
   c->box = *box;
   if (!(cut > 0.0))
-    return 2;
+    return GR_EINPUT;
   for (k = 0; k < 2; k++) {
     double q = floor(box->len[k] / cut);
     if (!(q >= 1.0) || q > 1e7 || (box->periodic[k] && q < 3.0))
-      return 2;
+      return GR_EINPUT;
     c->m[k] = (int)q;
     c->side[k] = box->len[k] / c->m[k];
   }
   c->head = malloc((size_t)c->m[0] * c->m[1] * sizeof *c->head);
-  return c->head == NULL ? 4 : 0;
+  return c->head == NULL ? GR_ENOMEM : GR_OK;
 }
 
 void gr_bpcells_free(struct gr_bpcells *c)
@@ -85,7 +86,7 @@ static int bp_bin(struct gr_bpcells *c, const struct gr_bpgrains *g)
   if (g->n > c->ncap) {
     long *nx = realloc(c->next, g->n * sizeof *nx);
     if (nx == NULL)
-      return 4;
+      return GR_ENOMEM;
     c->next = nx, c->ncap = g->n;
   }
   for (i = 0; i < (size_t)c->m[0] * c->m[1]; i++)
@@ -95,7 +96,7 @@ static int bp_bin(struct gr_bpcells *c, const struct gr_bpgrains *g)
     c->next[i] = c->head[cell];
     c->head[cell] = (long)i;
   }
-  return 0;
+  return GR_OK;
 }
 
 int gr_bpcells_forces(struct gr_bpcells *c, const struct gr_bpforce *p,
@@ -104,7 +105,7 @@ int gr_bpcells_forces(struct gr_bpcells *c, const struct gr_bpforce *p,
 {
   size_t i;
   if (bp_bin(c, g) != 0)
-    return 4;
+    return GR_ENOMEM;
   c->maxov = 0.0;
   for (i = 0; i < g->n; i++) {
     int cx = bp_cell(c, 0, g->x[i]), cy = bp_cell(c, 1, g->y[i]), ax, ay;
@@ -125,7 +126,7 @@ int gr_bpcells_forces(struct gr_bpcells *c, const struct gr_bpforce *p,
           }
       }
   }
-  return 0;
+  return GR_OK;
 }
 
 int gr_bpverlet_init(struct gr_bpverlet *v, const struct gr_box *box,
@@ -135,7 +136,7 @@ int gr_bpverlet_init(struct gr_bpverlet *v, const struct gr_box *box,
   v->box = *box;
   v->cut = cut;
   v->skin = skin;
-  return cut > 0.0 && skin > 0.0 ? 0 : 2;
+  return cut > 0.0 && skin > 0.0 ? GR_OK : GR_EINPUT;
 }
 
 void gr_bpverlet_free(struct gr_bpverlet *v)
@@ -150,7 +151,7 @@ static int bp_vgrow(struct gr_bpverlet *v, size_t n)
   long *s;
   double *a, *b;
   if (n <= v->ncap)
-    return 0;
+    return GR_OK;
   s = realloc(v->start, (n + 1) * sizeof *s);
   if (s != NULL) v->start = s;
   a = realloc(v->x0, n * sizeof *a);
@@ -158,9 +159,9 @@ static int bp_vgrow(struct gr_bpverlet *v, size_t n)
   b = realloc(v->y0, n * sizeof *b);
   if (b != NULL) v->y0 = b;
   if (s == NULL || a == NULL || b == NULL)
-    return 4;
+    return GR_ENOMEM;
   v->ncap = n;
-  return 0;
+  return GR_OK;
 }
 
 /* Section 1's neighbourhood list: every j within cut + skin of i, by the
@@ -170,7 +171,7 @@ int gr_bpverlet_build(struct gr_bpverlet *v, const struct gr_bpgrains *g)
   size_t i, j, k = 0;
   double rc = v->cut + v->skin, rc2 = rc * rc;
   if (bp_vgrow(v, g->n) != 0)
-    return 4;
+    return GR_ENOMEM;
   for (i = 0; i < g->n; i++) {
     v->start[i] = (long)k;
     v->x0[i] = g->x[i], v->y0[i] = g->y[i];
@@ -183,7 +184,7 @@ int gr_bpverlet_build(struct gr_bpverlet *v, const struct gr_bpgrains *g)
         size_t cap = v->lcap ? 2 * v->lcap : 1024;
         long *l = realloc(v->list, cap * sizeof *l);
         if (l == NULL)
-          return 4;
+          return GR_ENOMEM;
         v->list = l, v->lcap = cap;
       }
       v->list[k++] = (long)j;
@@ -192,7 +193,7 @@ int gr_bpverlet_build(struct gr_bpverlet *v, const struct gr_bpgrains *g)
   v->start[g->n] = (long)k;
   v->n = g->n;
   v->nbuild++;
-  return 0;
+  return GR_OK;
 }
 
 /* 1 when a grain moved more than half the skin since the build. */
@@ -218,7 +219,7 @@ int gr_bpverlet_forces(struct gr_bpverlet *v, const struct gr_bpforce *p,
   size_t i;
   long k;
   if ((force || bp_stale(v, g)) && gr_bpverlet_build(v, g) != 0)
-    return 4;
+    return GR_ENOMEM;
   v->maxov = 0.0;
   for (i = 0; i < g->n; i++) {
     struct gr_bpforce_out o;
@@ -228,5 +229,5 @@ int gr_bpverlet_forces(struct gr_bpverlet *v, const struct gr_bpforce *p,
       v->maxov = ov > v->maxov ? ov : v->maxov;
     }
   }
-  return 0;
+  return GR_OK;
 }

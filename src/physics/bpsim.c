@@ -1,5 +1,6 @@
 /* granrepro physics: Buchholtz & Poeschel (1993) section 2 steps 1-6 with
  * the Gear integrator of Appendix A.  See bpsim.h. */
+#include "status.h"
 #include "physics/bpsim.h"
 
 #include <math.h>
@@ -15,11 +16,11 @@ static int bp_check(struct gr_bpsim *s, const double *r, const double *m,
   for (i = 0; i < s->n; i++) {
     if (!(r[i] > 0.0) || !(m[i] > 0.0) || !(inertia[i] > 0.0) || !isfinite(r[i]) ||
         !isfinite(m[i]) || !isfinite(inertia[i]))
-      return 2;
+      return GR_EINPUT;
     s->rmax = r[i] > s->rmax ? r[i] : s->rmax;
     s->rmin = r[i] < s->rmin ? r[i] : s->rmin;
   }
-  return s->n > 0 && s->nfree <= s->n ? 0 : 2;
+  return s->n > 0 && s->nfree <= s->n ? GR_OK : GR_EINPUT;
 }
 
 /* The configured search's state. */
@@ -36,9 +37,9 @@ static int bp_search_init(struct gr_bpsim *s)
     return gr_bpverlet_init(&s->verlet, &p->box, 2.0 * s->rmax,
                             p->skin > 0.0 ? p->skin : 0.5 * s->rmax);
   case GR_BPSIM_ALLPAIRS:
-    return 0;
+    return GR_OK;
   default:
-    return 2;
+    return GR_EINPUT;
   }
 }
 
@@ -53,19 +54,19 @@ int gr_bpsim_init(struct gr_bpsim *s, const struct gr_bpsim_params *p,
   memset(s, 0, sizeof *s);
   s->p = *p, s->n = n, s->nfree = nfree;
   if (bp_check(s, r, m, inertia) != 0 || !(p->dt > 0.0))
-    return 2;
+    return GR_EINPUT;
   for (k = 0; k < sizeof v / sizeof v[0]; k++)
     if ((*v[k] = calloc(n, sizeof(double))) == NULL)
-      return gr_bpsim_free(s), 4;
+      return gr_bpsim_free(s), GR_ENOMEM;
   if ((s->acc = calloc(3 * n, sizeof(double))) == NULL)
-    return gr_bpsim_free(s), 4;
+    return gr_bpsim_free(s), GR_ENOMEM;
   memcpy(s->r, r, n * sizeof *r);
   memcpy(s->m, m, n * sizeof *m);
   memcpy(s->inertia, inertia, n * sizeof *inertia);
   if ((rc = gr_gear_init(&s->gear, p->nv, p->gear_flags, 3 * n, p->dt)) != 0 ||
       (rc = bp_search_init(s)) != 0)
     return gr_bpsim_free(s), rc;
-  return 0;
+  return GR_OK;
 }
 
 void gr_bpsim_free(struct gr_bpsim *s)
@@ -119,25 +120,25 @@ int gr_bpsim_forces(struct gr_bpsim *s)
   switch (s->p.search) {
   case GR_BPSIM_LATTICE:
     if (gr_bplattice_index(&s->lat, &g) != 0)
-      return 4;
+      return GR_ENOMEM;
     gr_bplattice_forces(&s->lat, &s->p.force, &g, s->p.vectorized, s->fx, s->fy,
                         s->tq, &mo);
     break;
   case GR_BPSIM_CELLS:
     if (gr_bpcells_forces(&s->cells, &s->p.force, &g, s->fx, s->fy, s->tq) != 0)
-      return 4;
+      return GR_ENOMEM;
     mo = s->cells.maxov;
     break;
   case GR_BPSIM_VERLET:
     if (gr_bpverlet_forces(&s->verlet, &s->p.force, &g, 0, s->fx, s->fy, s->tq) != 0)
-      return 4;
+      return GR_ENOMEM;
     mo = s->verlet.maxov;
     break;
   default:
     gr_bpsearch_allpairs(&s->p.box, &s->p.force, &g, s->fx, s->fy, s->tq, &mo);
   }
   s->maxov = mo > s->maxov ? mo : s->maxov;
-  return 0;
+  return GR_OK;
 }
 
 /* Accelerations of eq. 1 plus gravity; zero for fixed grains. */
@@ -157,11 +158,11 @@ int gr_bpsim_start(struct gr_bpsim *s)
   size_t i;
   bp_view(s);
   if (gr_bpsim_forces(s) != 0)
-    return 4;
+    return GR_ENOMEM;
   bp_accel(s);
   for (i = 0; i < 3 * s->n; i++)
     s->gear.x[2][i] = s->acc[i] * s->p.dt * s->p.dt / 2.0;
-  return 0;
+  return GR_OK;
 }
 
 int gr_bpsim_step(struct gr_bpsim *s)
@@ -169,13 +170,13 @@ int gr_bpsim_step(struct gr_bpsim *s)
   gr_gear_predict(&s->gear);
   bp_view(s);
   if (gr_bpsim_forces(s) != 0)
-    return 4;
+    return GR_ENOMEM;
   bp_accel(s);
   gr_gear_correct(&s->gear, s->acc);
   bp_view(s);
   s->steps++;
   s->t += s->p.dt;
-  return 0;
+  return GR_OK;
 }
 
 double gr_bpsim_kinetic(const struct gr_bpsim *s)

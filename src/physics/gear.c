@@ -1,6 +1,7 @@
 /* granrepro physics: Gear predictor-corrector, 5- and 6-value forms
  * (Buchholtz & Poeschel 1993, Appendix A; Gear 1971; Allen & Tildesley
  * 1987, appendix E).  See gear.h. */
+#include "status.h"
 #include "physics/gear.h"
 
 #include <math.h>
@@ -12,11 +13,11 @@ int gr_gear_coefficients(int nv, int flags, double c[6])
   static const double c5[6] = {19.0 / 120.0, 3.0 / 4.0, 1.0, 1.0 / 2.0, 1.0 / 12.0, 0.0};
   static const double c6[6] = {3.0 / 20.0, 251.0 / 360.0, 1.0, 11.0 / 18.0, 1.0 / 6.0, 1.0 / 60.0};
   if (nv != 5 && nv != 6)
-    return 2;
+    return GR_EINPUT;
   memcpy(c, nv == 5 ? c5 : c6, sizeof c5);
   if (flags & GR_GEAR_VELOCITY)
     c[0] = nv == 5 ? 19.0 / 90.0 : 3.0 / 16.0;
-  return 0;
+  return GR_OK;
 }
 
 int gr_gear_init(struct gr_gear *g, int nv, int flags, size_t n, double dt)
@@ -24,14 +25,14 @@ int gr_gear_init(struct gr_gear *g, int nv, int flags, size_t n, double dt)
   int k;
   memset(g, 0, sizeof *g);
   if (gr_gear_coefficients(nv, flags, g->c) != 0 || !(dt > 0.0) || !isfinite(dt))
-    return 2;
+    return GR_EINPUT;
   g->nv = nv, g->flags = flags, g->n = n, g->dt = dt;
   for (k = 0; k < nv; k++)
     if ((g->x[k] = calloc(n ? n : 1, sizeof(double))) == NULL) {
       gr_gear_free(g);
-      return 4;
+      return GR_ENOMEM;
     }
-  return 0;
+  return GR_OK;
 }
 
 void gr_gear_free(struct gr_gear *g)
