@@ -10,6 +10,7 @@
   X(greenspan) \
   X(vdw) \
   X(wilson_clumping) \
-  X(sweetman_neighbors)
+  X(sweetman_neighbors) \
+  X(buchholtz_poeschel)
 
 #endif
