@@ -32,8 +32,9 @@ struct bp_opts {
   int search;        /* enum gr_bpsim_search of the pipe runs */
 };
 
-/* Options of this run (quick or full). */
-void gr_bp_options(const struct gr_ctx *ctx, struct bp_opts *o);
+/* Options of this run (quick or full defaults, --set NAME=VALUE); a bad
+ * value fails the run (GR_EINPUT). */
+int gr_bp_options(struct gr_ctx *ctx, struct bp_opts *o);
 
 /* The printed constants from pipe.tsv; fails the run when absent. */
 int gr_bp_law(struct gr_ctx *ctx, struct bp_law *law);

@@ -186,7 +186,8 @@ int gr_bp_pipe(struct gr_ctx *ctx)
   struct bp_run runs[BP_MAXSEEDS];
   int rc, i;
   memset(runs, 0, sizeof runs);
-  gr_bp_options(ctx, &o);
+  if ((rc = gr_bp_options(ctx, &o)) != GR_OK)
+    return rc;
   if (o.seeds < 2 || o.seeds > BP_MAXSEEDS)
     return gr_ctx_fail(ctx, GR_EINPUT, "seeds must be 2 to %d", BP_MAXSEEDS);
   gr_ctx_value(ctx, "r0", o.pipe.r0), gr_ctx_value(ctx, "mass0", o.mass0);

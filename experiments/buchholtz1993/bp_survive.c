@@ -60,7 +60,8 @@ int gr_bp_survive(struct gr_ctx *ctx)
   double ke[4], ov[4];
   int rc, nv, ok[2];
   char q[80];
-  gr_bp_options(ctx, &o);
+  if ((rc = gr_bp_options(ctx, &o)) != GR_OK)
+    return rc;
   if ((rc = gr_bp_law(ctx, &law)) != GR_OK || (rc = bp_four(ctx, &o, &law, ke, ov)) != GR_OK)
     return rc;
   for (nv = 0; nv < 2; nv++) {
