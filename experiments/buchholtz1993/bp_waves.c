@@ -81,31 +81,65 @@ static int bp_form(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_
                   "dispersion index from t_start, mean - 3 SE above 1 (random gas) and above t = 0");
 }
 
-/* Claim 2: the dominant mode among k_1..k_3 is not one and the same. */
-static int bp_wavelength(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
-{
-  int cnt[3] = {0, 0, 0}, i, k, n = 0, best;
-  for (i = 0; i < o->seeds; i++)
-    for (k = bp_late(&runs[i], o->t_start); k < runs[i].nrec; k++) {
-      const double *s = runs[i].sk + 3 * k;
-      cnt[s[0] >= s[1] && s[0] >= s[2] ? 0 : (s[1] >= s[2] ? 1 : 2)]++;
-      n++;
-    }
-  best = cnt[0] > cnt[1] ? (cnt[0] > cnt[2] ? 0 : 2) : (cnt[1] > cnt[2] ? 1 : 2);
-  gr_ctx_value(ctx, "mode_frac", n ? (double)cnt[best] / n : 0.0);
-  gr_ctx_value(ctx, "mode_best", best + 1);
-  return bp_claim(ctx, "waves/no-definite-wavelength", n ? (double)cnt[best] / n : 1.0, 0.8,
-                  n > 0 && cnt[best] < 0.8 * n,
-                  "share of records whose strongest of S(k_1..3) is the most common mode: below 0.8");
-}
-
-/* Smoothed fine profile of record k (3-bin circular box). */
-static void bp_smooth(const struct bp_run *r, int k, double *out)
+/* Smoothed fine profile of record k (circular box of 2 w + 1 bins). */
+static void bp_smooth(const struct bp_run *r, int k, int w, double *out)
 {
   const double *c = r->fine + (size_t)k * r->nbf;
-  int j, n = r->nbf;
+  int j, i, n = r->nbf;
   for (j = 0; j < n; j++)
-    out[j] = c[(j + n - 1) % n] + c[j] + c[(j + 1) % n];
+    for (out[j] = 0.0, i = -w; i <= w; i++)
+      out[j] += c[((j + i) % n + n) % n];
+}
+
+/* Spacings (in bins) between the density maxima of a profile: local
+ * maxima above the mean, circularly; returns their number. */
+static int bp_spacings(const double *p, int n, double *sp, int max)
+{
+  int j, first = -1, last = -1, m = 0;
+  double mean = 0.0;
+  for (j = 0; j < n; j++)
+    mean += p[j] / n;
+  for (j = 0; j < n; j++)
+    if (p[j] > mean && p[j] > p[(j + n - 1) % n] && p[j] >= p[(j + 1) % n]) {
+      if (last >= 0 && m < max)
+        sp[m++] = j - last;
+      first = first < 0 ? j : first;
+      last = j;
+    }
+  if (first >= 0 && last != first && m < max)
+    sp[m++] = first + n - last;
+  return m;
+}
+
+/* Claim 2: the distances between density maxima vary (coefficient of
+ * variation of the spacings, records from t_start on, all seeds); a
+ * definite wavelength would give equal spacings.  The share of the
+ * strongest low-k mode is shown beside it. */
+static int bp_wavelength(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
+{
+  double p[1024], sp[4096], mean, se, sd, mode = 0;
+  size_t n = 0;
+  int i, k, nrec = 0, w;
+  for (i = 0; i < o->seeds; i++)
+    for (k = bp_late(&runs[i], o->t_start); k < runs[i].nrec && runs[i].nbf <= 1024; k++) {
+      const double *s = runs[i].sk + 3 * k;
+      w = (int)lround(0.25 * o->pipe.width); /* half a pipe width each side, 2 r0 bins */
+      bp_smooth(&runs[i], k, w, p);
+      n += (size_t)bp_spacings(p, runs[i].nbf, sp + n, (int)(4096 - n));
+      mode += s[0] >= s[1] && s[0] >= s[2], nrec++;
+    }
+  if (n < 3 || gr_stats_mean_se(sp, n, &mean, &se) != GR_OK)
+    return gr_ctx_fail(ctx, GR_EFAIL, "too few density maxima in the pipe records");
+  sd = se * sqrt((double)n);
+  gr_ctx_value(ctx, "peak_spacing_mean", mean * 2.0 / o->pipe.width);
+  gr_ctx_value(ctx, "peak_spacing_cv", sd / mean);
+  gr_ctx_value(ctx, "peak_n", (double)n);
+  gr_ctx_value(ctx, "mode_frac", nrec ? mode / nrec : 0.0);
+  gr_ctx_informative(ctx, "waves/strongest-mode-is-k1-share", nrec ? mode / nrec : 0.0,
+                     "share of records whose strongest of S(k_1..3) is the longest wave, k_1 = 2 pi / L");
+  return bp_claim(ctx, "waves/no-definite-wavelength", sd / mean, 0.25, sd / mean >= 0.25,
+                  "coefficient of variation of the distances between density maxima: at least 0.25 "
+                  "(equal spacings, a definite wavelength, give about 0)");
 }
 
 /* Claim 3: wave velocities of both signs (lab frame), from the shift of
@@ -113,7 +147,7 @@ static void bp_smooth(const struct bp_run *r, int k, double *out)
 static int bp_directions(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
 {
   struct gr_data *d = gr_ctx_data(ctx, "wave-velocities", "seed t c corr vgrains");
-  double a[1024], b[1024], pos = 0, neg = 0, n = 0, csum = 0, vsum = 0;
+  double a[1024], b[1024], pos = 0, neg = 0, n = 0, csum = 0, vsum = 0, rpos = 0, rneg = 0;
   int i, k;
   if (d == NULL)
     return gr_ctx_error(ctx)->code;
@@ -121,19 +155,24 @@ static int bp_directions(struct gr_ctx *ctx, const struct bp_opts *o, const stru
     for (k = bp_late(&runs[i], o->t_start) + 1; k < runs[i].nrec && runs[i].nbf <= 1024; k++) {
       double corr, c, bin = 2.0 * o->pipe.r0 * o->pipe.length / runs[i].nbf;
       int sh;
-      bp_smooth(&runs[i], k - 1, a), bp_smooth(&runs[i], k, b);
+      bp_smooth(&runs[i], k - 1, 1, a), bp_smooth(&runs[i], k, 1, b);
       sh = gr_bppipe_shift(a, b, runs[i].nbf, &corr);
       c = sh * bin / (runs[i].t[k] - runs[i].t[k - 1]);
       gr_data_printf(d, "%d %.4f %.6g %.4f %.6g\n", i, runs[i].t[k], c, corr, runs[i].vmean[k]);
       if (corr < 0.3)
         continue;
       n++, pos += c > 0, neg += c < 0, csum += c, vsum += runs[i].vmean[k];
+      rpos += c > runs[i].vmean[k], rneg += c < runs[i].vmean[k];
     }
   gr_ctx_value(ctx, "vel_n", n);
   gr_ctx_value(ctx, "vel_pos", n ? pos / n : 0);
   gr_ctx_value(ctx, "vel_neg", n ? neg / n : 0);
   gr_ctx_value(ctx, "vel_wave_mean", n ? csum / n : 0);
   gr_ctx_value(ctx, "vel_grain_mean", n ? vsum / n : 0);
+  gr_ctx_value(ctx, "vel_rel_pos", n ? rpos / n : 0);
+  gr_ctx_value(ctx, "vel_rel_neg", n ? rneg / n : 0);
+  gr_ctx_informative(ctx, "waves/relative-to-grains-rarer-sign-share", n ? fmin(rpos, rneg) / n : 0,
+                     "the same velocities relative to the mean grain velocity");
   return bp_claim(ctx, "waves/move-in-both-directions", n ? fmin(pos, neg) / n : 0, 0.05,
                   n > 0 && fmin(pos, neg) >= 0.05 * n,
                   "share of the rarer sign among wave velocities (correlation >= 0.3): at least 0.05");
