@@ -89,7 +89,7 @@ static int bp_fig6(struct gr_ctx *ctx, const struct bp_run *run, double dt, long
 {
   struct gr_data *d = gr_ctx_data(ctx, "fig6-spacetime", "snapshot t x y r wall");
   struct gr_figure f = {"fig6-spacetime", "fig6-spacetime",
-    "Fig. 6: the pipe at t = 0 (bottom) and every 500 steps from t_start, gravity left to right",
+    "Fig. 6: the pipe at t = 0 (bottom) and every 500 steps from the first snapshot on, gravity left to right",
     "x along the pipe (m)", "snapshots, stacked", "set size ratio -1\nunset ytics\nset key off",
     "data using 3:4:5:($6 + 1) with circles fill solid 0.3 lc variable"};
   int k;
