@@ -104,8 +104,8 @@ static int bp_costtable(struct gr_ctx *ctx)
       gr_ctx_compare(ctx, BP_TABLE_COST, "forces_per_mask_position", "value", v[2] / 24.0, 0,
                      "1656 / 24 mask positions: whole, 69 operations per position") != GR_OK)
     return gr_ctx_error(ctx)->code;
-  gr_ctx_informative(ctx, "cost/our-flops-per-mask-position", 31,
-                     "floating-point operations of our pair force (bpforce_pair.h), for comparison");
+  gr_ctx_informative(ctx, "cost/our-ops-per-mask-evaluation", 71,
+                     "hand count of our pass + pair force (src/physics/bpforce.h), for comparison");
   return GR_OK;
 }
 
