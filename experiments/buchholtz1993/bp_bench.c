@@ -2,8 +2,9 @@
  * buchholtz-poeschel).  One setup/run pair serves every kernel through
  * the kernel's arg (struct bp_karg): the lattice force pass (index step
  * included) at N = 1e3, 1e4, 1e5 (rho = 0.2), the same pass built without
- * tree vectorization, linked cells at rho = 0.28, and the N^2 neighbour
- * list (one build and ten force passes per cycle). */
+ * tree vectorization, the half mask (12 positions, Newton's third law),
+ * linked cells at rho = 0.28, and the N^2 neighbour list (one build and
+ * ten force passes per cycle). */
 #include "experiments/buchholtz1993/bp.h"
 
 #include <stdlib.h>
@@ -16,7 +17,7 @@
 struct bp_karg {
   double rho;
   long np, np_quick;
-  int method; /* 0 lattice, 1 lattice without vectorization, 2 cells, 3 list */
+  int method; /* 0 lattice, 1 without vectorization, 2 cells, 3 list, 4 half mask */
 };
 
 struct bp_kstate {
@@ -39,7 +40,8 @@ static int bp_ksetup(void **state, const void *arg, int quick, unsigned long see
     return gr_error_set(err, rc, "bench packing failed (status %d)", rc);
   }
   s->method = a->method;
-  s->c.vectorized = a->method != 1;
+  s->c.mode = a->method == 1 ? 0 : a->method == 4 ? GR_BPLATTICE_VECTOR | GR_BPLATTICE_HALF
+                                                 : GR_BPLATTICE_VECTOR;
   s->steps = a->method == 3 ? 10 : 1;
   *state = s;
   return GR_OK;
@@ -49,7 +51,7 @@ static int bp_ksetup(void **state, const void *arg, int quick, unsigned long see
 static double bp_krun(void *state)
 {
   struct bp_kstate *s = state;
-  if (s->method <= 1)
+  if (s->method <= 1 || s->method == 4)
     gr_bp_config_lattice(&s->c);
   else if (s->method == 2)
     gr_bp_config_cells(&s->c);
@@ -67,7 +69,8 @@ static void bp_kfree(void *state)
 
 static const struct bp_karg bp_args[GR_BP_NKERNELS] = {
     {0.2, 1000, 1000, 0}, {0.2, 10000, 10000, 0}, {0.2, 100000, 20000, 0},
-    {0.2, 10000, 10000, 1}, {0.28, 10000, 10000, 2}, {0.2, 4000, 1000, 3}};
+    {0.2, 10000, 10000, 1}, {0.28, 10000, 10000, 2}, {0.2, 4000, 1000, 3},
+    {0.2, 10000, 10000, 4}};
 
 const struct gr_kernel gr_bp_kernels[GR_BP_NKERNELS] = {
     {"lattice-1e3", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[0]},
@@ -75,4 +78,5 @@ const struct gr_kernel gr_bp_kernels[GR_BP_NKERNELS] = {
     {"lattice-1e5", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[2]},
     {"lattice-novec-1e4", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[3]},
     {"cells-1e4-rho0.28", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[4]},
-    {"nsq-list-4e3", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[5]}};
+    {"nsq-list-4e3", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[5]},
+    {"lattice-half-1e4", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[6]}};

@@ -65,7 +65,7 @@ int gr_bp_config_new(struct bp_config *c, double rho, long np, unsigned long see
   if (rc == GR_OK && (rc = gr_bplattice_init(&c->lat, &c->box, 1.0, 2, 1.0)) == GR_OK &&
       (rc = gr_bpcells_init(&c->cells, &c->box, 2.0)) == GR_OK)
     rc = gr_bpverlet_init(&c->list, &c->box, 2.0, 0.5);
-  c->vectorized = 1, c->rebuild = 10;
+  c->mode = GR_BPLATTICE_VECTOR, c->rebuild = 10;
   if (rc != GR_OK)
     gr_bp_config_free(c);
   return rc;
@@ -85,7 +85,7 @@ void gr_bp_config_lattice(void *p)
 {
   struct bp_config *c = p;
   gr_bplattice_index(&c->lat, &c->g);
-  gr_bplattice_forces(&c->lat, &c->force, &c->g, c->vectorized, c->fx, c->fy, c->tq, NULL);
+  gr_bplattice_forces(&c->lat, &c->force, &c->g, c->mode, c->fx, c->fy, c->tq, NULL);
 }
 
 void gr_bp_config_cells(void *p)

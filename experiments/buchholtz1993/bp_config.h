@@ -20,7 +20,7 @@ struct bp_config {
   struct gr_bplattice lat;
   struct gr_bpcells cells;
   struct gr_bpverlet list;
-  int vectorized, rebuild;  /* lattice copy; list rebuilt every `rebuild` calls */
+  int mode, rebuild;  /* lattice GR_BPLATTICE_* bits; list rebuilt every `rebuild` calls */
   long calls;
 };
 

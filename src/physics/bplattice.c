@@ -13,15 +13,18 @@
   optimize("tree-vectorize", "vect-cost-model=dynamic", "fp-contract=off")
 #define BP_NOVEC_OPT optimize("no-tree-vectorize", "fp-contract=off")
 #define GR_BPPASS_NAME bp_pass_vec
+#define GR_BPPASS_HALFNAME bp_half_vec
 #define GR_BPPASS_ATTR __attribute__((target_clones("avx2", "default"), BP_VEC_OPT))
 #define GR_BPPASS_PAIR bp_pair_vec
 #define GR_BPPASS_PAIR_ATTR __attribute__((always_inline, BP_VEC_OPT))
 #include "physics/bplattice_pass.h"
 #undef GR_BPPASS_NAME
+#undef GR_BPPASS_HALFNAME
 #undef GR_BPPASS_ATTR
 #undef GR_BPPASS_PAIR
 #undef GR_BPPASS_PAIR_ATTR
 #define GR_BPPASS_NAME bp_pass_novec
+#define GR_BPPASS_HALFNAME bp_half_novec
 #define GR_BPPASS_ATTR __attribute__((BP_NOVEC_OPT))
 #define GR_BPPASS_PAIR bp_pair_novec
 #define GR_BPPASS_PAIR_ATTR __attribute__((always_inline, BP_NOVEC_OPT))
@@ -38,12 +41,14 @@ long gr_bplattice_offset(const struct gr_bplattice *L, int dx, int dy)
 static void bp_masks(struct gr_bplattice *L)
 {
   int dx, dy, a;
-  L->nmask = L->nring = 0;
+  L->nmask = L->nring = L->nhalf = 0;
   for (dy = -L->halo; dy <= L->halo; dy++)
     for (dx = -L->halo; dx <= L->halo; dx++) {
       a = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
       if (a >= 1 && a <= L->h)
         L->mask[L->nmask++] = gr_bplattice_offset(L, dx, dy);
+      if (a >= 1 && a <= L->h && (dy > 0 || (dy == 0 && dx > 0)))
+        L->half[L->nhalf++] = gr_bplattice_offset(L, dx, dy);
       else if (a > L->h)
         L->ring[L->nring++] = gr_bplattice_offset(L, dx, dy);
     }
@@ -78,13 +83,20 @@ static int bp_geometry(struct gr_bplattice *L, double d, double rmax)
 static int bp_alloc(struct gr_bplattice *L)
 {
   double **v[] = {&L->test, &L->x, &L->y, &L->vx, &L->vy, &L->w, &L->r, &L->ir,
-                  &L->m, &L->fx, &L->fy, &L->tq, &L->ov};
+                  &L->m, &L->fx, &L->fy, &L->tq, &L->ov, &L->hx, &L->hy, &L->ht, &L->in};
   size_t i, k;
   for (k = 0; k < sizeof v / sizeof v[0]; k++)
     if ((*v[k] = calloc(L->ncell, sizeof(double))) == NULL)
       return GR_ENOMEM;
-  for (i = 0; i < L->ncell; i++)
+  if ((L->gsrc = malloc(L->ncell * sizeof *L->gsrc)) == NULL)
+    return GR_ENOMEM;
+  for (i = 0; i < L->ncell; i++) {
+    long col = ((long)i - L->pad) % L->stride, row = ((long)i - L->pad) / L->stride;
     L->m[i] = 1.0;
+    L->gsrc[i] = -1;
+    L->in[i] = (long)i >= L->pad && row >= L->halo && row < L->halo + L->n[1] &&
+               col >= L->halo && col < L->halo + L->n[0];
+  }
   return GR_OK;
 }
 
@@ -119,7 +131,8 @@ void gr_bplattice_free(struct gr_bplattice *L)
 {
   free(L->test), free(L->x), free(L->y), free(L->vx), free(L->vy), free(L->w);
   free(L->r), free(L->ir), free(L->m), free(L->fx), free(L->fy), free(L->tq);
-  free(L->ov), free(L->cell);
+  free(L->ov), free(L->cell), free(L->hx), free(L->hy), free(L->ht), free(L->in);
+  free(L->gsrc);
   memset(L, 0, sizeof *L);
 }
 
@@ -150,6 +163,7 @@ static void bp_copy(struct gr_bplattice *L, long t, long s, double sx, double sy
   L->y[t] = L->y[s] + sy;
   L->vx[t] = L->vx[s], L->vy[t] = L->vy[s], L->w[t] = L->w[s];
   L->r[t] = L->r[s], L->ir[t] = L->ir[s], L->m[t] = L->m[s];
+  L->gsrc[t] = L->gsrc[s] >= 0 ? L->gsrc[s] : s; /* corners: the interior source */
 }
 
 /* Ghost cells of the periodic axes: first columns of the interior rows,
@@ -201,25 +215,43 @@ int gr_bplattice_index(struct gr_bplattice *L, const struct gr_bpgrains *g)
   return GR_OK;
 }
 
-/* Step 4: zero the accumulators, run the pass block by block, gather. */
-void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
-                         const struct gr_bpgrains *g, int vectorized,
-                         double *fx, double *fy, double *tq, double *maxov)
+/* The half mask's reactions: ghosts folded into their sources, then
+ * added to the cell's own sums. */
+static void bp_fold(struct gr_bplattice *L)
 {
+  size_t i;
+  for (i = 0; i < L->ncell; i++)
+    if (L->gsrc[i] >= 0) {
+      long s = L->gsrc[i];
+      L->hx[s] += L->hx[i], L->hy[s] += L->hy[i], L->ht[s] += L->ht[i];
+    }
+  for (i = 0; i < L->ncell; i++)
+    L->fx[i] += L->hx[i], L->fy[i] += L->hy[i], L->tq[i] += L->ht[i];
+}
+
+/* Step 4: zero the accumulators, run the pass block by block, gather.
+ * The half mask falls back to the full one for eq. 20 as printed (not
+ * antisymmetric). */
+void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
+                         const struct gr_bpgrains *g, int mode, double *fx,
+                         double *fy, double *tq, double *maxov)
+{
+  double *acc[] = {L->fx, L->fy, L->tq, L->ov, L->hx, L->hy, L->ht};
+  int half = (mode & GR_BPLATTICE_HALF) && !(p->variants & GR_BPFORCE_EQ20_ROT), k;
   long b;
   size_t i;
   double mo = 0.0;
-  memset(L->fx, 0, L->ncell * sizeof(double));
-  memset(L->fy, 0, L->ncell * sizeof(double));
-  memset(L->tq, 0, L->ncell * sizeof(double));
-  memset(L->ov, 0, L->ncell * sizeof(double));
+  for (k = 0; k < (half ? 7 : 4); k++)
+    memset(acc[k], 0, L->ncell * sizeof(double));
   for (b = L->c0; b < L->c1; b += BP_BLOCK) {
-    long e = b + BP_BLOCK < L->c1 ? b + BP_BLOCK : L->c1;
-    if (vectorized)
-      bp_pass_vec(L, p, b, e);
+    long e = b + BP_BLOCK < L->c1 ? b + BP_BLOCK : L->c1, v = mode & GR_BPLATTICE_VECTOR;
+    if (half)
+      v ? bp_half_vec(L, p, b, e) : bp_half_novec(L, p, b, e);
     else
-      bp_pass_novec(L, p, b, e);
+      v ? bp_pass_vec(L, p, b, e) : bp_pass_novec(L, p, b, e);
   }
+  if (half)
+    bp_fold(L);
   for (i = 0; i < g->n; i++) {
     long c = L->cell[i];
     fx[i] = L->fx[c], fy[i] = L->fy[c], tq[i] = L->tq[c];

@@ -47,9 +47,12 @@ struct gr_bplattice {
   size_t ncell;          /* length of every lattice vector */
   long c0, c1;           /* force-pass range: the interior rows */
   int nmask, nring;      /* mask positions, outer-ring positions */
-  long mask[GR_BPLATTICE_MAXOFF], ring[GR_BPLATTICE_MAXOFF];
+  int nhalf;             /* forward half of the mask (Newton's third law) */
+  long mask[GR_BPLATTICE_MAXOFF], ring[GR_BPLATTICE_MAXOFF], half[GR_BPLATTICE_MAXOFF];
   double *test, *x, *y, *vx, *vy, *w, *r, *ir, *m; /* lattice vectors */
   double *fx, *fy, *tq, *ov;                       /* per-cell results */
+  double *hx, *hy, *ht, *in;  /* half mask: reactions, interior flag */
+  long *gsrc;                 /* source cell of a ghost, -1 elsewhere */
   long *cell;            /* cell of each grain */
   size_t ncap;           /* capacity of cell */
   long ndouble;          /* cells that received a second grain (cumulative) */
@@ -73,12 +76,18 @@ void gr_bplattice_free(struct gr_bplattice *L);
  * beyond capacity and allocation failed. */
 int gr_bplattice_index(struct gr_bplattice *L, const struct gr_bpgrains *g);
 
+/* Modes of gr_bplattice_forces (bits). */
+enum { GR_BPLATTICE_VECTOR = 1, GR_BPLATTICE_HALF = 2 };
+
 /* Step 4, eqs. 8-16: forces and torques on every grain (arrays of g->n),
  * and the largest overlap relative to the smaller radius of the pair.
- * vectorized = 0 runs the same pass compiled without tree vectorization
- * (the bench's scalar reference).  Needs gr_bplattice_index first. */
+ * mode: GR_BPLATTICE_VECTOR for the vectorized pass (without it, the same
+ * pass compiled without tree vectorization: the bench's scalar
+ * reference); GR_BPLATTICE_HALF for the 12-position half mask with
+ * Newton's third law (optional in the issue; same forces to round-off).
+ * Needs gr_bplattice_index first. */
 void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
-                         const struct gr_bpgrains *g, int vectorized,
+                         const struct gr_bpgrains *g, int mode,
                          double *fx, double *fy, double *tq, double *maxov);
 
 /* Contacts (pairs) in the ring between the mask and the ghost width:

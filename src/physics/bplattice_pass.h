@@ -42,3 +42,44 @@ static void GR_BPPASS_NAME(struct gr_bplattice *L, const struct gr_bpforce *p,
     }
   }
 }
+
+/* The half mask (the 12 forward positions, Newton's third law): the pair
+ * (cell, cell + off) once, on the cell (fx, fy, tq) and, reversed, on the
+ * partner (hx, hy, ht: separate arrays, so no iteration touches what
+ * another one writes); only interior cells act as the cell (in = 1), and
+ * reactions on ghost cells are folded back to their sources afterwards.
+ * Valid for laws antisymmetric in (i, j), i.e. not eq. 20 as printed. */
+GR_BPPASS_ATTR
+static void GR_BPPASS_HALFNAME(struct gr_bplattice *L, const struct gr_bpforce *p,
+                               long b0, long b1)
+{
+  const double *restrict x = L->x, *restrict y = L->y, *restrict vx = L->vx,
+                         *restrict vy = L->vy, *restrict w = L->w,
+                         *restrict r = L->r, *restrict ir = L->ir,
+                         *restrict m = L->m, *restrict te = L->test, *restrict in = L->in;
+  double *restrict fx = L->fx, *restrict fy = L->fy, *restrict tq = L->tq,
+                   *restrict ov = L->ov, *restrict hx = L->hx, *restrict hy = L->hy,
+                   *restrict ht = L->ht;
+  struct gr_bpforce q = *p;
+  int k;
+  long c;
+  for (k = 0; k < L->nhalf; k++) {
+    const long o = L->half[k];
+#pragma GCC ivdep
+    for (c = b0; c < b1; c++) {
+      struct gr_bpforce_out f;
+      double s = ir[c] > ir[c + o] ? ir[c] : ir[c + o], e;
+      GR_BPPASS_PAIR(&q, x[c] - x[c + o], y[c] - y[c + o], vx[c] - vx[c + o],
+                     vy[c] - vy[c + o], r[c], r[c + o], w[c], w[c + o], m[c],
+                     m[c + o], te[c] * te[c + o] * in[c], &f);
+      fx[c] += f.fx;
+      fy[c] += f.fy;
+      tq[c] += f.ti;
+      hx[c + o] -= f.fx;
+      hy[c + o] -= f.fy;
+      ht[c + o] -= r[c + o] * f.fs;
+      e = f.xi * s;
+      ov[c] = ov[c] > e ? ov[c] : e;
+    }
+  }
+}

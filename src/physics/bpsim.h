@@ -33,7 +33,7 @@ struct gr_bpsim_params {
   double cell;              /* lattice cell size d (0: rmax) */
   int mask_h;               /* 2 (5x5) or 3 (7x7) */
   double skin;              /* neighbour-list skin (0: rmax / 2) */
-  int vectorized;           /* lattice pass: 1 vectorized, 0 scalar copy */
+  int vectorized;           /* lattice pass mode: GR_BPLATTICE_* bits (1 = vectorized) */
 };
 
 struct gr_bpsim {
