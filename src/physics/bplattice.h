@@ -53,6 +53,7 @@ struct gr_bplattice {
   double *fx, *fy, *tq, *ov;                       /* per-cell results */
   double *hx, *hy, *ht, *in;  /* half mask: reactions, interior flag */
   long *gsrc;                 /* source cell of a ghost, -1 elsewhere */
+  double *block;              /* the one allocation behind the vectors */
   long *cell;            /* cell of each grain */
   size_t ncap;           /* capacity of cell */
   long ndouble;          /* cells that received a second grain (cumulative) */
