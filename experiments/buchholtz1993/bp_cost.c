@@ -75,10 +75,10 @@ static int bp_measure(struct gr_ctx *ctx, const long *nps, double lat[BP_NRHO][B
   return GR_OK;
 }
 
-/* A timing row: shown, never judged.  Even the CPU minimum over repeats
- * moved the crossover slope from -1.46 to -1.20 between two full runs on
- * this shared machine, so no verdict may rest on it; the notes compare
- * the values with the paper's claims. */
+/* A timing row: shown, never judged.  The CPU minimum over repeats still
+ * moves with the memory layout and the neighbours' load (the crossover
+ * slope read -1.46, -1.20 and -1.03 in three full runs), so no verdict may
+ * rest on it; the notes compare the values with the paper's claims. */
 static void bp_trow(struct gr_ctx *ctx, const char *q, double v, const char *n)
 {
   gr_ctx_informative(ctx, q, v, n);
