@@ -11,6 +11,7 @@
   X(vdw) \
   X(wilson_clumping) \
   X(wilson_bed) \
-  X(sweetman_neighbors)
+  X(sweetman_neighbors) \
+  X(buchholtz_poeschel)
 
 #endif
