@@ -46,7 +46,7 @@ struct cli_cmd {
   const char *usage;
 };
 
-#define RUN_OPTS " --quick --seed --threads --out --ref --no-progress "
+#define RUN_OPTS " --quick --seed --threads --out --ref --no-progress --set "
 #define ENV_TEXT \
   "  Environment: GRANREPRO_REF=DIR is the default of --ref; GNUPLOT=PROGRAM is the\n" \
   "  gnuplot used to render figures (a name that is not an executable file means\n" \
@@ -57,7 +57,8 @@ static const struct cli_cmd cli_cmds[] = {
   {"list", "", 0,
    "granrepro list\n  The experiments, their citations and their timed kernels.\n"},
   {"run", RUN_OPTS, -1,
-   "granrepro run [--quick] [--seed N] [--threads N] [--out DIR] [--ref DIR] [--no-progress] EXP...|all\n"
+   "granrepro run [--quick] [--seed N] [--threads N] [--out DIR] [--ref DIR] [--no-progress]\n"
+   "              [--set NAME=VALUE]... EXP...|all\n"
    "  Run experiments (each once, however often named), compare with the published\n"
    "  numbers in reference/, write DIR/<exp>/ (summary.tsv, .dat, .gp, .svg, .png),\n"
    "  DIR/index.html and a run record in DIR/records/.  Exit 0 whatever the verdicts.\n"
@@ -70,6 +71,8 @@ static const struct cli_cmd cli_cmds[] = {
    "                 reference/, else the installed one)\n"
    "  --no-progress  no progress line on stderr (it is shown only when stderr is a\n"
    "                 terminal, so redirected output never has one)\n"
+   "  --set NAME=VALUE  an experiment's open parameter (repeatable, at most 16; the\n"
+   "                 report lists them)\n"
    ENV_TEXT},
   {"check", RUN_OPTS, -1,
    "granrepro check [run options] EXP...|all\n"
@@ -196,6 +199,10 @@ static int cli_value(struct cli *c, const char *a, const char *val)
     if (parse_ulong(val, 9, 100000, &v) != 0)
       return cli_die("--repeat '%s' is not a whole number from 9 to 100000 (at least 9 samples%s)", val, " are needed for the comparison test");
     c->repeat = (int)v;
+  } else if (strcmp(a, "--set") == 0) {
+    if (strchr(val, '=') == NULL || val[0] == '=' || c->opt.nsets == 16)
+      return cli_die("--set '%s' must read NAME=VALUE (at most 16 of them)", val);
+    c->opt.sets[c->opt.nsets++] = val;
   } else if (strcmp(a, "--out") == 0)
     c->opt.out = val;
   else
@@ -211,7 +218,7 @@ static int cli_arg(const struct cli_cmd *cmd, int argc, char **argv, int *i,
   const char *a = argv[*i], *val = *i + 1 < argc ? argv[*i + 1] : NULL;
   int takes = strcmp(a, "--seed") == 0 || strcmp(a, "--threads") == 0 ||
               strcmp(a, "--out") == 0 || strcmp(a, "--ref") == 0 ||
-              strcmp(a, "--repeat") == 0;
+              strcmp(a, "--repeat") == 0 || strcmp(a, "--set") == 0;
   if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
     cli_usage(stdout, cmd->name);
     return CLI_DONE;
