@@ -843,7 +843,9 @@ START_TEST(test_ctx_lifecycle)
   free(again);
   snprintf(path, sizeof path, "%s/fake-fig.gp", rep);
   ck_assert(file_has(path, "Fake series"));
-  ck_assert_int_eq(count_entries(rep), 4);
+  snprintf(path, sizeof path, "%s/index.html", rep);
+  ck_assert(file_has(path, "Figures not rendered"));
+  ck_assert_int_eq(count_entries(rep), 5);
   ck_assert_int_eq(count_entries(out), 1);
 
   /* a second write whose fresh folder cannot be created fails and
@@ -860,7 +862,7 @@ START_TEST(test_ctx_lifecycle)
   again = slurp(path);
   ck_assert_str_eq(again, summary);
   free(again);
-  ck_assert_int_eq(count_entries(rep), 4);
+  ck_assert_int_eq(count_entries(rep), 5);
   ck_assert_int_eq(count_entries(out), 1);
 
   /* a write failing half-way (a data set that cannot be written) too,
@@ -873,7 +875,7 @@ START_TEST(test_ctx_lifecycle)
   again = slurp(path);
   ck_assert_str_eq(again, summary);
   free(again);
-  ck_assert_int_eq(count_entries(rep), 4);
+  ck_assert_int_eq(count_entries(rep), 5);
   ck_assert_int_eq(count_entries(out), 1);
 
   /* --out below a regular file: the target cannot be created */
@@ -900,25 +902,30 @@ START_TEST(test_ctx_lifecycle)
   ck_assert_int_eq(gr_ctx_write(ctx, &nr), GR_OK);
   gr_ctx_free(ctx);
   ck_assert(file_has(path, "# seed: 8\n"));
-  ck_assert_int_eq(count_entries(rep), 4);
+  ck_assert_int_eq(count_entries(rep), 5);
   ck_assert_int_eq(count_entries(out), 1);
 
-  /* the index: verdict classes, counts, title escaped, unrendered figures */
+  /* the front page: counts, title escaped, a link to the page; the page:
+   * verdict classes, the table of group "tab" beside no figure, the
+   * unrendered figure under "Figures", data, notes */
   {
     struct gr_error err = {0, ""};
-    char index[400];
+    char index[600];
     ck_assert_int_eq(gr_report_index(out, &err), GR_OK);
     snprintf(index, sizeof index, "%s/index.html", out);
+    ck_assert(file_has(index, "<td class=\"reproduced\">2</td><td class=\"differs\">2</td>"
+                              "<td class=\"expected-difference\">0</td><td class=\"informative\">1</td>"));
+    ck_assert(file_has(index, "<a href=\"fake/index.html\">fake</a>"));
+    ck_assert(file_has(index, "A fake experiment &amp; co"));
+    snprintf(index, sizeof index, "%s/index.html", rep);
     ck_assert(file_has(index, "<td class=\"reproduced\">reproduced</td>"));
     ck_assert(file_has(index, "<td class=\"differs\">differs</td>"));
     ck_assert(file_has(index, "<td class=\"informative\">informative</td>"));
-    ck_assert(file_has(index, "<td class=\"reproduced\">2</td><td class=\"differs\">2</td>"
-                              "<td class=\"expected-difference\">0</td><td class=\"informative\">1</td>"));
-    ck_assert(file_has(index, "<section id=\"fake\">"));
     ck_assert(file_has(index, "A fake experiment &amp; co"));
+    ck_assert(file_has(index, "<h2>tab</h2>"));
     ck_assert(file_has(index, "Figures not rendered"));
-    ck_assert(file_has(index, "fake/fake-fig.gp"));
-    ck_assert(file_has(index, "fake/fake-series.dat"));
+    ck_assert(file_has(index, "<a href=\"fake-fig.gp\">"));
+    ck_assert(file_has(index, "<a href=\"fake-series.dat\">"));
     ck_assert(file_has(index, "A note with 2 parts."));
     ck_assert_int_eq(count_entries(out), 2);
   }
