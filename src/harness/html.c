@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "harness/buf.h"
 #include "harness/error.h"
@@ -162,10 +163,11 @@ int gr_report_index(const char *out, struct gr_error *err)
   char **v = NULL, path[4400];
   size_t n = 0, i;
   int rc = GR_OK;
+  struct stat st;
   if (gr_fsio_list(out, "", &v, &n) != GR_OK)
     return gr_error_set(err, GR_EIO, "cannot read report folder '%s'", out);
   gr_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>granrepro report</title><style>%s</style></head><body>\n", gr_html_style);
-  gr_buf_printf(&b, "<h1>granrepro: classic particle simulations, reproduced</h1>\n<p>Each published number is compared with what this build computes. Verdicts: reproduced (within the stated tolerance), differs (outside it: a finding), expected-difference (documented misprint or cause), informative (nothing published to compare). Each experiment's page has its verdict table, figures and analysis. Timings are in the run records (<a href=\"records/\">records/</a>).</p>\n");
+  gr_buf_printf(&b, "<h1>granrepro: classic particle simulations, reproduced</h1>\n<p>Each published number is compared with what this build computes. Verdicts: reproduced (within the stated tolerance), differs (outside it: a finding), expected-difference (documented misprint or cause), informative (nothing published to compare). Each experiment's page has its verdict table, figures and analysis.</p>\n");
   gr_buf_printf(&b, "<table><tr><th>experiment</th><th>title</th><th>mode</th><th>seed</th><th>reproduced</th><th>differs</th><th>expected-difference</th><th>informative</th></tr>\n");
   for (i = 0; i < n && rc == GR_OK; i++) {
     snprintf(path, sizeof path, "%s/%s/summary.tsv", out, v[i]);
@@ -174,6 +176,9 @@ int gr_report_index(const char *out, struct gr_error *err)
   }
   gr_fsio_free_list(v, n);
   gr_buf_printf(&b, "</table>\n");
+  snprintf(path, sizeof path, "%s/records", out);
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    gr_buf_printf(&b, "<p>Timings: the run records in <a href=\"records/\">records/</a>.</p>\n");
   html_compare(&b, out);
   gr_buf_printf(&b, "</body></html>\n");
   snprintf(path, sizeof path, "%s/index.html", out);

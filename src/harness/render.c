@@ -15,8 +15,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "harness/buf.h"
 #include "harness/error.h"
@@ -82,6 +86,9 @@ static pid_t render_spawn(const char *gnuplot, const char *dir,
   int fd;
   if (pid != 0)
     return pid;
+#ifdef PR_SET_PDEATHSIG
+  prctl(PR_SET_PDEATHSIG, SIGTERM); /* a killed run takes its gnuplot along */
+#endif
   if (chdir(dir) != 0)
     _exit(126);
   fd = open(logname, O_WRONLY | O_CREAT | O_TRUNC, 0644);
