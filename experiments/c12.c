@@ -152,10 +152,11 @@ struct c12_bench {
 };
 
 /* Shared setup: a sweep grid (1e-4, quick 1e-3) and Monte Carlo buffer. */
-static int c12_bench_setup(void **state, int quick, unsigned long seed,
-                           struct gr_error *err)
+static int c12_bench_setup(void **state, const void *arg, int quick,
+                           unsigned long seed, struct gr_error *err)
 {
   struct c12_bench *b = calloc(1, sizeof *b);
+  (void)arg;
   if (b == NULL)
     return gr_error_set(err, GR_ENOMEM, "out of memory");
   b->quick = quick;
@@ -202,9 +203,9 @@ static double c12_bench_mc(void *state)
 }
 
 static const struct gr_kernel c12_kernels[] = {
-  {"sweep", "collisions", c12_bench_setup, c12_bench_sweep, c12_bench_teardown},
-  {"rule-sweep", "collisions", c12_bench_setup, c12_bench_rule, c12_bench_teardown},
-  {"montecarlo", "samples", c12_bench_setup, c12_bench_mc, c12_bench_teardown},
+  {.name = "sweep", .unit = "collisions", .setup = c12_bench_setup, .run = c12_bench_sweep, .teardown = c12_bench_teardown},
+  {.name = "rule-sweep", .unit = "collisions", .setup = c12_bench_setup, .run = c12_bench_rule, .teardown = c12_bench_teardown},
+  {.name = "montecarlo", .unit = "samples", .setup = c12_bench_setup, .run = c12_bench_mc, .teardown = c12_bench_teardown},
 };
 
 /* Tasks a, b, c1, c2 in order, each a timed phase. */

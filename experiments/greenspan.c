@@ -237,10 +237,11 @@ struct gs_bench {
   long n;
 };
 
-static int gs_bench_setup(void **state, int quick, unsigned long seed,
-                          struct gr_error *err)
+static int gs_bench_setup(void **state, const void *arg, int quick,
+                          unsigned long seed, struct gr_error *err)
 {
   struct gs_bench *b = calloc(1, sizeof *b);
+  (void)arg;
   (void)seed;
   if (b == NULL)
     return gr_error_set(err, GR_ENOMEM, "out of memory");
@@ -271,7 +272,7 @@ static void gs_bench_teardown(void *state)
 }
 
 static const struct gr_kernel gs_kernels[] = {
-  {"triangle", "particle-steps", gs_bench_setup, gs_bench_triangle, gs_bench_teardown},
+  {.name = "triangle", .unit = "particle-steps", .setup = gs_bench_setup, .run = gs_bench_triangle, .teardown = gs_bench_teardown},
 };
 
 static const struct gr_task gs_tasks[] = {

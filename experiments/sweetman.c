@@ -113,8 +113,8 @@ int sw_state_init(struct sw_state *s, size_t n, unsigned long seed,
     }
   else
     gr_cells_choose(&s->box, SW_CUT, s->m);
-  if (gr_cells_init(&s->chain, &s->box, s->m) != GR_NBR_OK ||
-      gr_cellsort_init(&s->sort, &s->box, s->m) != GR_NBR_OK) {
+  if (gr_cells_init(&s->chain, &s->box, s->m) != GR_OK ||
+      gr_cellsort_init(&s->sort, &s->box, s->m) != GR_OK) {
     sw_state_free(s);
     return GR_ENOMEM;
   }
@@ -144,12 +144,12 @@ int sw_pass(struct sw_state *s, enum sw_method method)
   case SW_CELLS_CHAIN:
     return gr_cells_fill(&s->chain, s->x, s->n);
   case SW_REBUILD_SORT:
-    if (gr_cellsort_fill(&s->sort, s->x, s->n) != GR_NBR_OK)
+    if (gr_cellsort_fill(&s->sort, s->x, s->n) != GR_OK)
       return 1;
     return gr_cellsort_search(&s->sort, &s->nbr, cut2);
   case SW_REBUILD_CHAIN:
-    if (gr_cells_fill(&s->chain, s->x, s->n) != GR_NBR_OK ||
-        gr_cells_search(&s->chain, &s->box, s->x, cut2) != GR_NBR_OK)
+    if (gr_cells_fill(&s->chain, s->x, s->n) != GR_OK ||
+        gr_cells_search(&s->chain, &s->box, s->x, cut2) != GR_OK)
       return 1;
     return gr_nbr_from_pairs(&s->nbr, s->n, &s->chain.pairs);
   case SW_REBUILD_NSQ:
@@ -168,9 +168,12 @@ struct sw_bench {
 
 /* Passes per sample: about 1e5 particles' worth (1e7 pair tests for the
  * N-squared search), so that small N still gives samples of milliseconds. */
-static int sw_bench_setup(void **state, int quick, unsigned long seed, size_t n,
-                          enum sw_method method, struct gr_error *err)
+static int sw_bench_setup(void **state, const void *arg, int quick,
+                          unsigned long seed, struct gr_error *err)
 {
+  const struct sw_kernel_arg *ka = arg;
+  size_t n = ka->n;
+  enum sw_method method = ka->method;
   struct sw_bench *b;
   if (quick && n > 100000) {
     *state = NULL; /* quick bench stops at 1e5 particles: skip the -1e6 kernels */
@@ -209,53 +212,95 @@ static void sw_bench_teardown(void *state)
   free(b);
 }
 
-#define SW_SETUP(meth, tag, n)                                                   \
-  static int sw_setup_##tag(void **st, int quick, unsigned long seed,            \
-                            struct gr_error *err)                                \
-  {                                                                              \
-    return sw_bench_setup(st, quick, seed, (size_t)(n), meth, err);              \
-  }
-#define SW_SIZES(meth, tag)                                                      \
-  SW_SETUP(meth, tag##_3, 1e3)                                                   \
-  SW_SETUP(meth, tag##_4, 1e4) SW_SETUP(meth, tag##_5, 1e5) SW_SETUP(meth, tag##_6, 1e6)
-SW_SIZES(SW_STREAM, stream)
-SW_SIZES(SW_CELLS_SORT, csort)
-SW_SIZES(SW_CELLS_CHAIN, cchain)
-SW_SIZES(SW_REBUILD_SORT, rsort)
-SW_SIZES(SW_REBUILD_CHAIN, rchain)
-SW_SETUP(SW_REBUILD_NSQ, rnsq_3, 1e3)
-SW_SETUP(SW_REBUILD_NSQ, rnsq_4, 1e4)
-
-#define SW_DEMK(tag, n)                                                          \
-  static int sw_dsetup_##tag(void **st, int quick, unsigned long seed,           \
-                             struct gr_error *err)                               \
-  {                                                                              \
-    return sw_dem_bench_setup(st, quick, seed, (size_t)(n), err);                \
-  }
-SW_DEMK(1e3, 1e3)
-SW_DEMK(1e4, 1e4)
-SW_DEMK(64e3, 64000)
-SW_DEMK(1e5, 1e5)
-SW_DEMK(1e6, 1e6)
-#define SW_DK(tag)                                                               \
-  {"dem-step-" #tag, "particle-steps", sw_dsetup_##tag, sw_dem_bench_run, sw_dem_bench_teardown}
-
-#define SW_K(name, tag) {name, "particles", sw_setup_##tag, sw_bench_run, sw_bench_teardown}
-#define SW_KS(name, tag)                                                         \
-  SW_K(name "-1e3", tag##_3), SW_K(name "-1e4", tag##_4), SW_K(name "-1e5", tag##_5), \
-      SW_K(name "-1e6", tag##_6)
+/* The size (and search) of each kernel, handed to its setup as arg (the DEM
+ * kernels use only n). */
+static const struct sw_kernel_arg sw_args[] = {
+  {1000, SW_STREAM},
+  {10000, SW_STREAM},
+  {100000, SW_STREAM},
+  {1000000, SW_STREAM},
+  {1000, SW_CELLS_SORT},
+  {10000, SW_CELLS_SORT},
+  {100000, SW_CELLS_SORT},
+  {1000000, SW_CELLS_SORT},
+  {1000, SW_CELLS_CHAIN},
+  {10000, SW_CELLS_CHAIN},
+  {100000, SW_CELLS_CHAIN},
+  {1000000, SW_CELLS_CHAIN},
+  {1000, SW_REBUILD_SORT},
+  {10000, SW_REBUILD_SORT},
+  {100000, SW_REBUILD_SORT},
+  {1000000, SW_REBUILD_SORT},
+  {1000, SW_REBUILD_CHAIN},
+  {10000, SW_REBUILD_CHAIN},
+  {100000, SW_REBUILD_CHAIN},
+  {1000000, SW_REBUILD_CHAIN},
+  {1000, SW_REBUILD_NSQ},
+  {10000, SW_REBUILD_NSQ},
+  {1000, SW_STREAM},
+  {10000, SW_STREAM},
+  {64000, SW_STREAM},
+  {100000, SW_STREAM},
+  {1000000, SW_STREAM},
+};
 
 /* Per N: the streaming pass (floor), the two cell structures, the three
  * whole rebuilds (cells, pair list, contact history carried over). */
 static const struct gr_kernel sw_kernels[] = {
-  SW_KS("stream", stream),
-  SW_KS("cells-sort", csort),
-  SW_KS("cells-chain", cchain),
-  SW_KS("rebuild-sort", rsort),
-  SW_KS("rebuild-chain", rchain),
-  SW_K("rebuild-nsq-1e3", rnsq_3),
-  SW_K("rebuild-nsq-1e4", rnsq_4),
-  SW_DK(1e3), SW_DK(1e4), SW_DK(64e3), SW_DK(1e5), SW_DK(1e6),
+  {.name = "stream-1e3", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[0]},
+  {.name = "stream-1e4", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[1]},
+  {.name = "stream-1e5", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[2]},
+  {.name = "stream-1e6", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[3]},
+  {.name = "cells-sort-1e3", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[4]},
+  {.name = "cells-sort-1e4", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[5]},
+  {.name = "cells-sort-1e5", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[6]},
+  {.name = "cells-sort-1e6", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[7]},
+  {.name = "cells-chain-1e3", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[8]},
+  {.name = "cells-chain-1e4", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[9]},
+  {.name = "cells-chain-1e5", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[10]},
+  {.name = "cells-chain-1e6", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[11]},
+  {.name = "rebuild-sort-1e3", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[12]},
+  {.name = "rebuild-sort-1e4", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[13]},
+  {.name = "rebuild-sort-1e5", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[14]},
+  {.name = "rebuild-sort-1e6", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[15]},
+  {.name = "rebuild-chain-1e3", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[16]},
+  {.name = "rebuild-chain-1e4", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[17]},
+  {.name = "rebuild-chain-1e5", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[18]},
+  {.name = "rebuild-chain-1e6", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[19]},
+  {.name = "rebuild-nsq-1e3", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[20]},
+  {.name = "rebuild-nsq-1e4", .unit = "particles", .setup = sw_bench_setup, .run = sw_bench_run,
+   .teardown = sw_bench_teardown, .arg = &sw_args[21]},
+  {.name = "dem-step-1e3", .unit = "particle-steps", .setup = sw_dem_bench_setup, .run = sw_dem_bench_run,
+   .teardown = sw_dem_bench_teardown, .arg = &sw_args[22]},
+  {.name = "dem-step-1e4", .unit = "particle-steps", .setup = sw_dem_bench_setup, .run = sw_dem_bench_run,
+   .teardown = sw_dem_bench_teardown, .arg = &sw_args[23]},
+  {.name = "dem-step-64e3", .unit = "particle-steps", .setup = sw_dem_bench_setup, .run = sw_dem_bench_run,
+   .teardown = sw_dem_bench_teardown, .arg = &sw_args[24]},
+  {.name = "dem-step-1e5", .unit = "particle-steps", .setup = sw_dem_bench_setup, .run = sw_dem_bench_run,
+   .teardown = sw_dem_bench_teardown, .arg = &sw_args[25]},
+  {.name = "dem-step-1e6", .unit = "particle-steps", .setup = sw_dem_bench_setup, .run = sw_dem_bench_run,
+   .teardown = sw_dem_bench_teardown, .arg = &sw_args[26]},
 };
 
 static int sw_run(struct gr_ctx *ctx)

@@ -42,6 +42,13 @@ enum sw_method {
   SW_REBUILD_NSQ     /* N-squared search + pair list + history */
 };
 
+/* What a bench kernel measures: its particle count and search method
+ * (the DEM kernels use only n). */
+struct sw_kernel_arg {
+  size_t n;
+  enum sw_method method;
+};
+
 /* Configurations a timed pass cycles through: the lattice and copies of it
  * each moved by up to SW_MOVE per component, so that repeated passes see
  * a fresh but similar configuration (most pairs persist, some change), as
@@ -93,8 +100,8 @@ const char *sw_method_name(enum sw_method method);
 struct gr_dem;
 struct gr_error;
 int sw_dem_peer(struct gr_dem *d, size_t n, unsigned long seed, int search);
-int sw_dem_bench_setup(void **state, int quick, unsigned long seed, size_t n,
-                       struct gr_error *err);
+int sw_dem_bench_setup(void **state, const void *arg, int quick,
+                       unsigned long seed, struct gr_error *err);
 double sw_dem_bench_run(void *state);
 void sw_dem_bench_teardown(void *state);
 

@@ -91,7 +91,7 @@ static int sw_table21(struct gr_ctx *ctx, int pairs[][2], int *np)
 static int sw_build(struct gr_vtab *t, int i2or1, int i1or0, int pairs[][2], int np, int upto)
 {
   int k;
-  if (gr_vtab_init(t, SW_NP, SW_MAXPAIR, i2or1, i1or0) != 0)
+  if (gr_vtab_init(t, SW_NP, SW_MAXPAIR, i2or1, i1or0) != GR_OK)
     return GR_ENOMEM;
   for (k = 0; k < np && k < upto; k++)
     if (gr_vtab_add(t, pairs[k][0], pairs[k][1]) < 0)
@@ -111,14 +111,14 @@ static int sw_same_walk(struct gr_ctx *ctx, const struct gr_vtab *t, int pairs[]
     gr_pairs_push(&pp, (uint32_t)(pairs[k][0] - 1), (uint32_t)(pairs[k][1] - 1));
   gr_nbr_init(&v);
   rc = gr_nbr_from_pairs(&v, SW_NP, &pp);
-  for (i = 1; i <= SW_NP && rc == GR_NBR_OK; i++) {
+  for (i = 1; i <= SW_NP && rc == GR_OK; i++) {
     n = gr_vtab_partners(t, i, got, 8);
     ok = ok && (size_t)n == v.cur.start[i] - v.cur.start[i - 1];
     for (a = v.cur.start[i - 1]; ok && a < v.cur.start[i]; a++)
       ok = got[a - v.cur.start[i - 1]] == (int)v.cur.j[a] + 1;
   }
   gr_nbr_free(&v);
-  if (rc != GR_NBR_OK)
+  if (rc != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
   return gr_ctx_assert(ctx, "chapter2/engine-list-equals-verlet-table", ok, 1, ok,
                        "the force routine's walk of NEBOR/NEXT and the compressed rows of physics/nbr.h give the same partners in the same order");

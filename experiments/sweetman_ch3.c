@@ -18,7 +18,7 @@ static int sw_arrays(struct gr_ctx *ctx, const char *table, struct gr_cells *c,
                      const double *x, size_t n, int rows)
 {
   char row[48];
-  int i, rc = gr_cells_fill(c, x, n) == GR_NBR_OK ? GR_OK : GR_ENOMEM;
+  int i, rc = gr_cells_fill(c, x, n) == GR_OK ? GR_OK : GR_ENOMEM;
   for (i = 1; i <= rows && rc == GR_OK; i++) {
     snprintf(row, sizeof row, "i%d", i);
     rc = gr_ctx_compare(ctx, table, row, "list", (size_t)i <= n ? c->list[i] : 0, 0.0, "LIST(I)");
@@ -45,7 +45,7 @@ static int sw_example(struct gr_ctx *ctx, struct gr_cells *c, double *x)
       return rc;
     x[3 * (i - 1) + 2] = 0.0;
   }
-  if (gr_cells_init(c, &box, m) != GR_NBR_OK)
+  if (gr_cells_init(c, &box, m) != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
   for (i = 1, rc = GR_OK; i <= SW_NEX && rc == GR_OK; i++) {
     snprintf(row, sizeof row, "p%d", i);
@@ -73,7 +73,7 @@ static int sw_map(struct gr_ctx *ctx)
   struct gr_cells c;
   char row[48];
   int ix, iy, iz, rc;
-  if (gr_cells_init(&c, &box, m) != GR_NBR_OK)
+  if (gr_cells_init(&c, &box, m) != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
   rc = gr_ctx_compare(ctx, "table-3-5", "icell", "value", gr_cells_icell(m, 1, 1, 1), 0.0,
                       "eq. 3.5 at IX = IY = IZ = 1");

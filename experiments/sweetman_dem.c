@@ -17,6 +17,7 @@
 #include "harness/error.h"
 #include "harness/record.h"
 #include "harness/report.h"
+#include "harness/timer.h"
 #include "physics/dem.h"
 
 int sw_dem_peer(struct gr_dem *d, size_t n, unsigned long seed, int search)
@@ -46,12 +47,12 @@ int sw_dem_peer(struct gr_dem *d, size_t n, unsigned long seed, int search)
   p.search = search;
   rc = gr_dem_init(d, n, &p);
   rng = gsl_rng_alloc(gsl_rng_mt19937);
-  if (rc != GR_NBR_OK || rng == NULL) {
-    if (rc == GR_NBR_OK)
+  if (rc != GR_OK || rng == NULL) {
+    if (rc == GR_OK)
       gr_dem_free(d);
     gsl_rng_free(rng);
     free(x);
-    return rc == GR_NBR_EINPUT ? GR_EINPUT : GR_ENOMEM;
+    return rc == GR_EINPUT ? GR_EINPUT : GR_ENOMEM;
   }
   memcpy(d->x, x, 3 * n * sizeof *x);
   free(x);
@@ -77,16 +78,16 @@ static int sw_dem_timed(struct gr_dem *d, long steps, double t[SW_T_N], long *co
   memset(t, 0, SW_T_N * sizeof *t);
   *contacts = 0;
   for (s = 0; s < steps; s++) {
-    c0 = gr_record_cpu();
-    if (gr_dem_update(d) < 0)
+    c0 = gr_timer_cpu();
+    if (gr_dem_update(d) != GR_OK)
       return GR_ENOMEM;
-    c1 = gr_record_cpu();
+    c1 = gr_timer_cpu();
     gr_dem_forces(d);
-    c2 = gr_record_cpu();
+    c2 = gr_timer_cpu();
     gr_dem_integrate(d);
-    c3 = gr_record_cpu();
+    c3 = gr_timer_cpu();
     gr_dem_diagnose(d, &g);
-    c4 = gr_record_cpu();
+    c4 = gr_timer_cpu();
     *contacts += g.contacts;
     if (trace != NULL) { /* energy bookkeeping: rise above the start, last value */
       double e = g.kinetic + g.rotational + g.potential + g.elastic;
@@ -291,8 +292,10 @@ struct sw_dem_bench {
   long steps;
 };
 
-int sw_dem_bench_setup(void **state, int quick, unsigned long seed, size_t n, struct gr_error *err)
+int sw_dem_bench_setup(void **state, const void *arg, int quick,
+                       unsigned long seed, struct gr_error *err)
 {
+  size_t n = ((const struct sw_kernel_arg *)arg)->n;
   struct sw_dem_bench *b = calloc(1, sizeof *b);
   if (b == NULL)
     return gr_error_set(err, GR_ENOMEM, "out of memory");
@@ -313,7 +316,7 @@ double sw_dem_bench_run(void *state)
   struct sw_dem_bench *b = state;
   long s;
   for (s = 0; s < b->steps; s++)
-    if (gr_dem_step(&b->d) < 0)
+    if (gr_dem_step(&b->d) != GR_OK)
       return 0.0;
   return (double)b->steps * (double)b->d.n;
 }

@@ -94,16 +94,17 @@ struct vdw_bench {
   long steps;
 };
 
-static int vdw_bench_setup(void **state, int quick, unsigned long seed,
-                           struct gr_error *err)
+static int vdw_bench_setup(void **state, const void *arg, int quick,
+                           unsigned long seed, struct gr_error *err)
 {
   struct vdw_bench *b = calloc(1, sizeof *b);
+  (void)arg;
   (void)seed;
   if (b == NULL)
     return gr_error_set(err, GR_ENOMEM, "out of memory");
   if (gr_vdw_model_init(&b->m, VDW_HAMAKER, gr_vdw_reff(VDW_RADIUS, VDW_RADIUS), VDW_RSS,
                         VDW_CUTOFF_FRAC * VDW_RADIUS, gr_vdw_zero_separation(VDW_RSS),
-                        VDW_K1, VDW_E) != 0) {
+                        VDW_K1, VDW_E) != GR_OK) {
     free(b);
     return gr_error_set(err, GR_EFAIL, "bad model parameters");
   }
@@ -129,7 +130,7 @@ static void vdw_bench_teardown(void *state)
 }
 
 static const struct gr_kernel vdw_kernels[] = {
-  {"pair-steps", "steps", vdw_bench_setup, vdw_bench_run, vdw_bench_teardown},
+  {.name = "pair-steps", .unit = "steps", .setup = vdw_bench_setup, .run = vdw_bench_run, .teardown = vdw_bench_teardown},
 };
 
 static const struct gr_task vdw_tasks[] = {

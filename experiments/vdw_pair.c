@@ -379,7 +379,7 @@ int vdw_pair(struct gr_ctx *ctx)
   int rc;
   if (gr_vdw_model_init(&m, VDW_HAMAKER, gr_vdw_reff(VDW_RADIUS, VDW_RADIUS), VDW_RSS,
                         VDW_CUTOFF_FRAC * VDW_RADIUS, gr_vdw_zero_separation(VDW_RSS),
-                        VDW_K1, VDW_E) != 0)
+                        VDW_K1, VDW_E) != GR_OK)
     return gr_ctx_fail(ctx, GR_EFAIL, "vdw: bad model parameters");
   if ((r = calloc(1, sizeof *r)) == NULL)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");

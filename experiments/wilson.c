@@ -62,7 +62,7 @@ static int wc_run_one(struct wc_group *g, int rule, int seed, double *xf, double
   p.d = g->d;
   p.lx = p.ly = WC_L;
   p.rule = wc_rules[rule].r;
-  if (buf == NULL || counts == NULL || gr_edmd_new(&p, x0, y0, vx0, vy0, &s) != 0) {
+  if (buf == NULL || counts == NULL || gr_edmd_new(&p, x0, y0, vx0, vy0, &s) != GR_OK) {
     free(buf);
     free(counts);
     return -1;
@@ -116,7 +116,7 @@ static int wc_long_one(struct wc_group *g, int rule, int seed)
   p.lx = p.ly = WC_L;
   p.rule = wc_rules[rule].r;
   if (gr_edmd_new(&p, g->x0 + seed * g->n, g->y0 + seed * g->n, g->vx0 + seed * g->n,
-                  g->vy0 + seed * g->n, &s) != 0)
+                  g->vy0 + seed * g->n, &s) != GR_OK)
     return -1;
   o->status = gr_edmd_run(s, g->t_long, 0);
   o->t = s->t;
@@ -146,7 +146,7 @@ long long wc_events_to(int n, double d, const double *x, const double *y,
   p.lx = p.ly = WC_L;
   p.ncx = p.ncy = ncell;
   p.rule = wc_rules[0].r;
-  if (gr_edmd_new(&p, x, y, vx, vy, &s) != 0)
+  if (gr_edmd_new(&p, x, y, vx, vy, &s) != GR_OK)
     return -1;
   gr_edmd_run(s, t_end, 0);
   *k = s->k;
@@ -195,14 +195,29 @@ static int wc_run(struct gr_ctx *ctx)
  * in [-1, 1] and melted by 2 collisions per disk before timing; a sample is
  * max(2 N, 2e5) disk-disk collisions (quick: 5e4). */
 
+/* One kernel per (N, phi), handed to wc_bench_setup as its arg. */
+struct wc_kernel_arg {
+  int n;
+  double phi;
+};
+static const struct wc_kernel_arg wc_args[] = {
+  {10000, 0.1}, {10000, 0.3}, {10000, 0.5},
+  {100000, 0.1}, {100000, 0.3}, {100000, 0.5},
+  {1000000, 0.1}, {1000000, 0.3}, {1000000, 0.5},
+};
+
+
 struct wc_bench {
   struct gr_edmd *s;
   long long per_sample;
 };
 
-static int wc_bench_setup(void **state, int quick, unsigned long seed, int n,
-                          double phi, struct gr_error *err)
+static int wc_bench_setup(void **state, const void *arg, int quick,
+                          unsigned long seed, struct gr_error *err)
 {
+  const struct wc_kernel_arg *ka = arg;
+  int n = ka->n;
+  double phi = ka->phi;
   struct wc_bench *b;
   struct gr_edmd_params p = {0};
   double l = sqrt(n * 0.7853981633974483 / phi), a, *buf;
@@ -235,7 +250,7 @@ static int wc_bench_setup(void **state, int quick, unsigned long seed, int n,
   free(buf);
   if (rc != 0) {
     free(b);
-    return gr_error_set(err, rc == -2 ? GR_ENOMEM : GR_EFAIL, "cannot set up %d disks at phi = %g", n, phi);
+    return gr_error_set(err, rc == GR_ENOMEM ? GR_ENOMEM : GR_EFAIL, "cannot set up %d disks at phi = %g", n, phi);
   }
   gr_edmd_run(b->s, HUGE_VAL, 2LL * n);
   b->per_sample = quick ? 50000 : (2LL * n > 200000 ? 2LL * n : 200000);
@@ -260,30 +275,25 @@ static void wc_bench_teardown(void *state)
   free(b);
 }
 
-#define WC_KERNEL(name, n, phi) \
-  static int wc_setup_##name(void **s, int q, unsigned long seed, struct gr_error *e) \
-  { return wc_bench_setup(s, q, seed, n, phi, e); }
-WC_KERNEL(n4p1, 10000, 0.1)
-WC_KERNEL(n4p3, 10000, 0.3)
-WC_KERNEL(n4p5, 10000, 0.5)
-WC_KERNEL(n5p1, 100000, 0.1)
-WC_KERNEL(n5p3, 100000, 0.3)
-WC_KERNEL(n5p5, 100000, 0.5)
-WC_KERNEL(n6p1, 1000000, 0.1)
-WC_KERNEL(n6p3, 1000000, 0.3)
-WC_KERNEL(n6p5, 1000000, 0.5)
-#undef WC_KERNEL
-
 static const struct gr_kernel wc_kernels[] = {
-  {"ddc-N1e4-phi0.1", "collisions", wc_setup_n4p1, wc_bench_run, wc_bench_teardown},
-  {"ddc-N1e4-phi0.3", "collisions", wc_setup_n4p3, wc_bench_run, wc_bench_teardown},
-  {"ddc-N1e4-phi0.5", "collisions", wc_setup_n4p5, wc_bench_run, wc_bench_teardown},
-  {"ddc-N1e5-phi0.1", "collisions", wc_setup_n5p1, wc_bench_run, wc_bench_teardown},
-  {"ddc-N1e5-phi0.3", "collisions", wc_setup_n5p3, wc_bench_run, wc_bench_teardown},
-  {"ddc-N1e5-phi0.5", "collisions", wc_setup_n5p5, wc_bench_run, wc_bench_teardown},
-  {"ddc-N1e6-phi0.1", "collisions", wc_setup_n6p1, wc_bench_run, wc_bench_teardown},
-  {"ddc-N1e6-phi0.3", "collisions", wc_setup_n6p3, wc_bench_run, wc_bench_teardown},
-  {"ddc-N1e6-phi0.5", "collisions", wc_setup_n6p5, wc_bench_run, wc_bench_teardown},
+  {.name = "ddc-N1e4-phi0.1", .unit = "collisions", .setup = wc_bench_setup, .run = wc_bench_run,
+   .teardown = wc_bench_teardown, .arg = &wc_args[0]},
+  {.name = "ddc-N1e4-phi0.3", .unit = "collisions", .setup = wc_bench_setup, .run = wc_bench_run,
+   .teardown = wc_bench_teardown, .arg = &wc_args[1]},
+  {.name = "ddc-N1e4-phi0.5", .unit = "collisions", .setup = wc_bench_setup, .run = wc_bench_run,
+   .teardown = wc_bench_teardown, .arg = &wc_args[2]},
+  {.name = "ddc-N1e5-phi0.1", .unit = "collisions", .setup = wc_bench_setup, .run = wc_bench_run,
+   .teardown = wc_bench_teardown, .arg = &wc_args[3]},
+  {.name = "ddc-N1e5-phi0.3", .unit = "collisions", .setup = wc_bench_setup, .run = wc_bench_run,
+   .teardown = wc_bench_teardown, .arg = &wc_args[4]},
+  {.name = "ddc-N1e5-phi0.5", .unit = "collisions", .setup = wc_bench_setup, .run = wc_bench_run,
+   .teardown = wc_bench_teardown, .arg = &wc_args[5]},
+  {.name = "ddc-N1e6-phi0.1", .unit = "collisions", .setup = wc_bench_setup, .run = wc_bench_run,
+   .teardown = wc_bench_teardown, .arg = &wc_args[6]},
+  {.name = "ddc-N1e6-phi0.3", .unit = "collisions", .setup = wc_bench_setup, .run = wc_bench_run,
+   .teardown = wc_bench_teardown, .arg = &wc_args[7]},
+  {.name = "ddc-N1e6-phi0.5", .unit = "collisions", .setup = wc_bench_setup, .run = wc_bench_run,
+   .teardown = wc_bench_teardown, .arg = &wc_args[8]},
 };
 
 const struct gr_experiment gr_exp_wilson_clumping = {

@@ -28,6 +28,7 @@
 #include "harness/outdir.h"
 #include "harness/record.h"
 #include "harness/report.h"
+#include "harness/timer.h"
 
 #define MAX_SELECT 256
 
@@ -48,7 +49,8 @@ static int cmd_list(void)
 /* The record of one run: phases, writing the report (with rendering) and
  * total time; 0, or 2 when it cannot be written. */
 static int write_run_record(const struct cli *c, struct gr_ctx *ctx,
-                            const char *key, const double t[4])
+                            const char *key, const struct gr_timer *run,
+                            const struct gr_timer *rep)
 {
   struct gr_record rec;
   struct gr_error err = {0, ""};
@@ -57,9 +59,9 @@ static int write_run_record(const struct cli *c, struct gr_ctx *ctx,
   cli_record_start(&rec, c, "run", key);
   gr_ctx_record_phases(ctx, &rec);
   snprintf(name, sizeof name, "%s/report", key);
-  gr_record_add(&rec, name, 0, t[2], t[3], 0.0, "-");
+  gr_record_add(&rec, name, 0, rep->wall, rep->cpu, 0.0, "-");
   snprintf(name, sizeof name, "%s/total", key);
-  gr_record_add(&rec, name, 0, t[0] + t[2], t[1] + t[3], 0.0, "-");
+  gr_record_add(&rec, name, 0, run->wall + rep->wall, run->cpu + rep->cpu, 0.0, "-");
   snprintf(dir, sizeof dir, "%s/records", c->opt.out);
   if (gr_record_write(dir, &rec, NULL, 0, &err) != GR_OK)
     rc = cli_die("%s: run record not written: %s", key, err.msg);
@@ -84,19 +86,19 @@ static int run_one(const struct cli *c, const struct gr_experiment *e,
 {
   struct gr_ctx *ctx = gr_ctx_new(e, &c->opt);
   int counts[4], rc, nrendered = 0;
-  double w0 = gr_record_wall(), c0 = gr_record_cpu(), t[4];
+  struct gr_timer run, rep;
+  gr_timer_start(&run);
   if (ctx == NULL)
     return cli_die("out of memory%s%s", "", "");
   rc = e->run(ctx);
   if (rc == GR_OK)
     rc = gr_ctx_account(ctx);
   gr_ctx_progress(ctx, "done", 1.0);
-  t[0] = gr_record_wall() - w0;
-  t[1] = gr_record_cpu() - c0;
+  gr_timer_stop(&run);
+  gr_timer_start(&rep);
   if (rc == GR_OK)
     rc = gr_ctx_write(ctx, &nrendered);
-  t[2] = gr_record_wall() - w0 - t[0];
-  t[3] = gr_record_cpu() - c0 - t[1];
+  gr_timer_stop(&rep);
   if (rc != GR_OK) {
     rc = cli_die("%s: %s (the previous report, if any, is left as it was)", e->key, gr_ctx_error(ctx)->msg);
     gr_ctx_free(ctx);
@@ -105,11 +107,11 @@ static int run_one(const struct cli *c, const struct gr_experiment *e,
   gr_ctx_counts(ctx, counts);
   *ndiffers += counts[1];
   printf("%-12s %3d reproduced, %d differs, %d expected-difference, %d informative  (%.3f s)  -> %s/%s/\n",
-         e->key, counts[0], counts[1], counts[2], counts[3], t[0] + t[2], c->opt.out, e->key);
+         e->key, counts[0], counts[1], counts[2], counts[3], run.wall + rep.wall, c->opt.out, e->key);
   if (nrendered < 0)
     printf("%-12s gnuplot not found: figure scripts written, not rendered (install gnuplot, then run 'granrepro report')\n", e->key);
   fflush(stdout);
-  rc = write_run_record(c, ctx, e->key, t);
+  rc = write_run_record(c, ctx, e->key, &run, &rep);
   gr_ctx_free(ctx);
   return rc ? rc : write_index(c->opt.out);
 }

@@ -18,7 +18,7 @@ START_TEST(test_elastic_cradle)
   struct gr_chain_event ev;
   struct gr_chain_result r;
   int k;
-  ck_assert_int_eq(gr_chain_init_c12(&c, 1.0, 1.0, 1.0), 0);
+  ck_assert_int_eq(gr_chain_init_c12(&c, 1.0, 1.0, 1.0), GR_OK);
   for (k = 0; k < 3; k++) {
     ck_assert_int_eq(gr_chain_step(&c, &ev), 1);
     ck_assert_int_eq(ev.pair, k);
@@ -51,7 +51,7 @@ START_TEST(test_collision_invariants)
       v[i] = 2.0 * rand() / RAND_MAX - 1.0;
       gap[i] = (double)rand() / RAND_MAX;
     }
-    ck_assert_int_eq(gr_chain_init(&c, n, gap, v, e), 0);
+    ck_assert_int_eq(gr_chain_init(&c, n, gap, v, e), GR_OK);
     for (i = 0; i < 20; i++) {
       t = gr_chain_next(&c, &pair);
       if (pair < 0)
@@ -160,12 +160,12 @@ START_TEST(test_bad_init)
 {
   struct gr_chain c;
   double g[3] = {1, 1, 1}, v[4] = {1, 0, 0, 0};
-  ck_assert_int_eq(gr_chain_init(&c, 1, g, v, 0.5), -1);
-  ck_assert_int_eq(gr_chain_init(&c, GR_CHAIN_MAX + 1, g, v, 0.5), -1);
-  ck_assert_int_eq(gr_chain_init(&c, 4, g, v, 1.5), -1);
-  ck_assert_int_eq(gr_chain_init(&c, 4, g, v, -0.1), -1);
+  ck_assert_int_eq(gr_chain_init(&c, 1, g, v, 0.5), GR_EINPUT);
+  ck_assert_int_eq(gr_chain_init(&c, GR_CHAIN_MAX + 1, g, v, 0.5), GR_EINPUT);
+  ck_assert_int_eq(gr_chain_init(&c, 4, g, v, 1.5), GR_EINPUT);
+  ck_assert_int_eq(gr_chain_init(&c, 4, g, v, -0.1), GR_EINPUT);
   g[1] = -1.0;
-  ck_assert_int_eq(gr_chain_init(&c, 4, g, v, 0.5), -1);
+  ck_assert_int_eq(gr_chain_init(&c, 4, g, v, 0.5), GR_EINPUT);
 }
 END_TEST
 
@@ -208,10 +208,11 @@ START_TEST(test_published_rule)
 }
 END_TEST
 
-int main(void)
+/* The chain suite. */
+static Suite *chain_suite(void)
 {
   Suite *s = suite_create("chain");
-  TCase *tc = tcase_create("core");
+  TCase *tc = tcase_create("collisions-invariants-exact-counts");
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_elastic_cradle);
   tcase_add_test(tc, test_collision_invariants);
@@ -223,5 +224,7 @@ int main(void)
   tcase_add_test(tc, test_threshold_theory);
   tcase_add_test(tc, test_published_rule);
   suite_add_tcase(s, tc);
-  return gr_check_run(s, 0);
+  return s;
 }
+
+GR_CHECK_MAIN(chain_suite, 0)

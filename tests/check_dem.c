@@ -83,7 +83,7 @@ static void headon(double nstep, double *emeas, double *dmax_ratio, double *elos
   d.v[3] = -0.5 * u;
   gr_dem_diagnose(&d, &g0);
   for (s = 0; s < 4 * (long)(1.0 / p.dt); s++) {
-    ck_assert_int_ge(gr_dem_step(&d), 0);
+    ck_assert_int_eq(gr_dem_step(&d), GR_OK);
     if (d.nbr.cur.npair == 1 && d.nbr.cur.hist[0].h[GR_DEM_H_DELTA] > dm)
       dm = d.nbr.cur.hist[0].h[GR_DEM_H_DELTA];
     if (d.nbr.cur.npair == 1 && /* pushing: above the latch point */
@@ -204,7 +204,7 @@ START_TEST(test_momentum)
   scatter(&d, 15.0, 1.12, 2.0, 11); /* no overlap at the start */
   gr_dem_diagnose(&d, &a);
   for (s = 0; s < 600; s++) {
-    ck_assert_int_ge(gr_dem_step(&d), 0);
+    ck_assert_int_eq(gr_dem_step(&d), GR_OK);
     gr_dem_diagnose(&d, &b);
     hits += b.contacts;
   }
@@ -230,7 +230,7 @@ static long run(struct gr_dem *d, int search, int force_every, long nstep, size_
   for (s = 0; s < nstep; s++) {
     if (force_every)
       d->stale = 1;
-    ck_assert_int_ge(gr_dem_step(d), 0);
+    ck_assert_int_eq(gr_dem_step(d), GR_OK);
     gr_dem_diagnose(d, &g);
     hits += g.contacts;
   }
@@ -295,23 +295,24 @@ START_TEST(test_init_errors)
   struct gr_dem d;
   struct gr_dem_params p = params(10.0, 1, 1.0, 50.0);
   p.e = 1.5;
-  ck_assert_int_eq(gr_dem_init(&d, 10, &p), GR_NBR_EINPUT);
+  ck_assert_int_eq(gr_dem_init(&d, 10, &p), GR_EINPUT);
   p = params(10.0, 1, 1.0, 50.0);
   p.skin = 0.0;
-  ck_assert_int_eq(gr_dem_init(&d, 10, &p), GR_NBR_EINPUT);
+  ck_assert_int_eq(gr_dem_init(&d, 10, &p), GR_EINPUT);
   p = params(3.0, 1, 1.0, 50.0);
   p.search = GR_DEM_CHAIN;
-  ck_assert_int_eq(gr_dem_init(&d, 10, &p), GR_NBR_EINPUT);
+  ck_assert_int_eq(gr_dem_init(&d, 10, &p), GR_EINPUT);
   p.search = GR_DEM_SORT;
-  ck_assert_int_eq(gr_dem_init(&d, 10, &p), GR_NBR_OK);
+  ck_assert_int_eq(gr_dem_init(&d, 10, &p), GR_OK);
   gr_dem_free(&d);
 }
 END_TEST
 
-int main(void)
+/* The dem suite. */
+static Suite *dem_suite(void)
 {
   Suite *s = suite_create("dem");
-  TCase *tc = tcase_create("core");
+  TCase *tc = tcase_create("contacts-forces-searches");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_latch);
   tcase_add_test(tc, test_headon);
@@ -321,5 +322,7 @@ int main(void)
   tcase_add_test(tc, test_walls);
   tcase_add_test(tc, test_init_errors);
   suite_add_tcase(s, tc);
-  return gr_check_run(s, 0);
+  return s;
 }
+
+GR_CHECK_MAIN(dem_suite, 0)

@@ -54,7 +54,7 @@ START_TEST(test_tree_bruteforce)
     n = 1 + rand() % 257;
     for (i = 0; i < n; i++)
       key[i] = (double)(rand() % 50);
-    ck_assert_int_eq(gr_edtree_init(&t, n, key), 0);
+    ck_assert_int_eq(gr_edtree_init(&t, n, key), GR_OK);
     for (k = 0; k < 2000; k++) {
       for (best = 0, i = 1; i < n; i++)
         if (key[i] < key[best])
@@ -67,7 +67,7 @@ START_TEST(test_tree_bruteforce)
     }
     gr_edtree_free(&t);
   }
-  ck_assert_int_eq(gr_edtree_init(&t, 0, key), -1);
+  ck_assert_int_eq(gr_edtree_init(&t, 0, key), GR_EINPUT);
 }
 END_TEST
 
@@ -90,7 +90,7 @@ START_TEST(test_two_disks)
   g = -u * nx;  /* (v1 - v0).n */
   for (k = 0; k < 3; k++) {
     p = params(2, d, 10.0, kinds[k], e);
-    ck_assert_int_eq(gr_edmd_new(&p, x, y, vx, vy, &s), 0);
+    ck_assert_int_eq(gr_edmd_new(&p, x, y, vx, vy, &s), GR_OK);
     do
       ck_assert_int_eq(gr_edmd_step(s, 10.0, &ev), 1);
     while (ev.type == GR_EDMD_VWC);
@@ -178,7 +178,7 @@ START_TEST(test_gas_balance)
   gas(N, 0.1, 10.0, x, y, vx, vy);
   for (k = 0; k < 3; k++) {
     p = params(N, 0.1, 10.0, kinds[k], 0.9);
-    ck_assert_int_eq(gr_edmd_new(&p, x, y, vx, vy, &s), 0);
+    ck_assert_int_eq(gr_edmd_new(&p, x, y, vx, vy, &s), GR_OK);
     e0 = gr_edmd_kinetic(s);
     gr_edmd_momentum(s, &px0, &py0);
     ck_assert_int_eq(gr_edmd_run(s, 10.0, 0), GR_EDMD_DONE);
@@ -218,7 +218,7 @@ START_TEST(test_cells_same_sequence)
     for (g = 0; g < 3; g++) {
       p = params(N, 0.1, 10.0, r ? GR_EDRULE_RESTITUTION : GR_EDRULE_ELASTIC, 0.7);
       p.ncx = p.ncy = grids[g];
-      ck_assert_int_eq(gr_edmd_new(&p, x, y, vx, vy, &s), 0);
+      ck_assert_int_eq(gr_edmd_new(&p, x, y, vx, vy, &s), GR_OK);
       for (m = 0; m < M;) {
         ck_assert_int_eq(gr_edmd_step(s, HUGE_VAL, &ev), 1);
         if (ev.type != GR_EDMD_VWC)
@@ -255,7 +255,7 @@ START_TEST(test_collapse_watchdog)
   struct gr_edmd_params p = params(4, 0.1, 10.0, GR_EDRULE_RESTITUTION, 0.05);
   struct gr_edmd *s;
   int k, seen = 0;
-  ck_assert_int_eq(gr_edmd_new(&p, x, y, vx, vy, &s), 0);
+  ck_assert_int_eq(gr_edmd_new(&p, x, y, vx, vy, &s), GR_OK);
   ck_assert_int_eq(gr_edmd_run(s, 100.0, 10000000), GR_EDMD_COLLAPSE);
   ck_assert(s->k.ddc < 100000);
   ck_assert_int_eq(s->collapse.ndisks, 3);
@@ -267,7 +267,7 @@ START_TEST(test_collapse_watchdog)
   gr_edmd_free(s);
   /* with the TC model the same start does not collapse */
   p.rule.tc = 1e-3;
-  ck_assert_int_eq(gr_edmd_new(&p, x, y, vx, vy, &s), 0);
+  ck_assert_int_eq(gr_edmd_new(&p, x, y, vx, vy, &s), GR_OK);
   ck_assert_int_eq(gr_edmd_run(s, 100.0, 10000000), GR_EDMD_DONE);
   ck_assert(s->k.cure_tc > 0);
   gr_edmd_free(s);
@@ -281,17 +281,17 @@ START_TEST(test_bad_input)
   double x[2] = {1.0, 1.05}, y[2] = {1.0, 1.0}, v[2] = {0.0, 0.0};
   struct gr_edmd_params p = params(2, 0.1, 10.0, GR_EDRULE_ELASTIC, 1.0);
   struct gr_edmd *s;
-  ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), -1);
+  ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), GR_EINPUT);
   x[1] = 9.99;
-  ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), -1);
+  ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), GR_EINPUT);
   x[1] = 2.0;
   p.ncx = 200;
-  ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), -1);
+  ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), GR_EINPUT);
   p.ncx = 0;
   p.rule.e = 1.5;
-  ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), -1);
+  ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), GR_EINPUT);
   p.rule.e = 1.0;
-  ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), 0);
+  ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), GR_OK);
   ck_assert_ptr_nonnull(s);
   /* disks at rest: no event ever, even with an infinite horizon */
   ck_assert_int_eq(gr_edmd_step(s, HUGE_VAL, NULL), 0);
@@ -331,10 +331,11 @@ START_TEST(test_granobs)
 }
 END_TEST
 
-int main(void)
+/* The edmd suite. */
+static Suite *edmd_suite(void)
 {
   Suite *su = suite_create("edmd");
-  TCase *tc = tcase_create("core");
+  TCase *tc = tcase_create("events-invariants-collapse");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_tree_bruteforce);
   tcase_add_test(tc, test_two_disks);
@@ -345,5 +346,7 @@ int main(void)
   tcase_add_test(tc, test_bad_input);
   tcase_add_test(tc, test_granobs);
   suite_add_tcase(su, tc);
-  return gr_check_run(su, 0);
+  return su;
 }
+
+GR_CHECK_MAIN(edmd_suite, 0)

@@ -22,6 +22,8 @@
 #include "harness/record.h"
 #include "harness/ref.h"
 #include "harness/report.h"
+#include "harness/rng.h"
+#include "harness/timer.h"
 #include "tests/check_run.h"
 
 static char scratch[] = "/tmp/granrepro-check-harness-XXXXXX";
@@ -731,6 +733,16 @@ static void fake_reference(const char *base, char *refdir, size_t nr, char *tab,
   spit(tab, FAKE_TABLE);
 }
 
+/* fake_reference under base, and options writing to base. */
+static void fake_options(const char *base, char *refdir, size_t nr, char *tab,
+                         size_t nt, struct gr_options *opt)
+{
+  fake_reference(base, refdir, nr, tab, nt);
+  memset(opt, 0, sizeof *opt);
+  opt->out = base;
+  opt->refdir = refdir;
+}
+
 /* The summary row of quantity q (field 0), or fail. */
 static const char *summary_row(const char *summary, const char *q, char *out,
                                size_t n)
@@ -941,10 +953,7 @@ START_TEST(test_ctx_missing_reference)
   struct gr_ctx *ctx;
   double v = 0.0;
   fresh_dir(base, sizeof base, "ctx-missing");
-  fake_reference(base, refdir, sizeof refdir, tab, sizeof tab);
-  memset(&opt, 0, sizeof opt);
-  opt.out = base;
-  opt.refdir = refdir;
+  fake_options(base, refdir, sizeof refdir, tab, sizeof tab, &opt);
 
   ctx = gr_ctx_new(&fake_exp, &opt);
   ck_assert_int_eq(gr_ctx_published(ctx, "tab", "bad", "other", &v), GR_OK);
@@ -971,7 +980,196 @@ START_TEST(test_ctx_missing_reference)
 }
 END_TEST
 
+
+/* Sticky errors: after the first failure every gr_ctx_* call is a no-op
+ * returning the recorded code, and gr_ctx_run_tasks stops at the task
+ * that failed (checked once per task, named when it returned a bare
+ * status). */
+static int task_ok_calls;
+static int task_ok(struct gr_ctx *ctx) { (void)ctx; task_ok_calls++; return GR_OK; }
+static int task_bare(struct gr_ctx *ctx) { (void)ctx; return GR_ENOMEM; }
+static int task_bad_compare(struct gr_ctx *ctx)
+{
+  gr_ctx_compare(ctx, "tab", "nosuch", "value", 1.0, 0.0, NULL);
+  return GR_OK; /* forgot to check: the context still knows */
+}
+
+START_TEST(test_ctx_errors_are_sticky)
+{
+  char base[256], refdir[300], tab[400];
+  struct gr_options opt;
+  struct gr_ctx *ctx;
+  struct gr_data *d;
+  int counts[4], nr = 0;
+  double v = -1.0;
+  const struct gr_task bare[] = {{"one", task_ok}, {"two", task_bare}, {"three", task_ok}};
+  const struct gr_task unchecked[] = {{"one", task_bad_compare}, {"two", task_ok}};
+  fresh_dir(base, sizeof base, "ctx-sticky");
+  fake_options(base, refdir, sizeof refdir, tab, sizeof tab, &opt);
+
+  ctx = gr_ctx_new(&fake_exp, &opt);
+  ck_assert_int_eq(gr_ctx_fail(ctx, GR_EINPUT, "first"), GR_EINPUT);
+  ck_assert_int_eq(gr_ctx_compare(ctx, "tab", "good", "value", 1.25, 0.0, NULL), GR_EINPUT);
+  ck_assert_int_eq(gr_ctx_published(ctx, "tab", "good", "value", &v), GR_EINPUT);
+  ck_assert_double_eq(v, -1.0);
+  ck_assert_int_eq(gr_ctx_has(ctx, "tab", "good", "value"), 0);
+  ck_assert_int_eq(gr_ctx_show(ctx, "tab", "good", "value", 1.0, NULL), GR_EINPUT);
+  ck_assert_int_eq(gr_ctx_informative(ctx, "q", 1.0, NULL), GR_EINPUT);
+  ck_assert_int_eq(gr_ctx_assert(ctx, "q", 1.0, 1.0, 1, NULL), GR_EINPUT);
+  ck_assert_int_eq(gr_ctx_note(ctx, "x"), GR_EINPUT);
+  ck_assert_int_eq(gr_ctx_value(ctx, "x", 1.0), GR_EINPUT);
+  ck_assert_int_eq(gr_ctx_text(ctx, "x", "y"), GR_EINPUT);
+  ck_assert_ptr_null(gr_ctx_rng(ctx, "x"));
+  d = gr_ctx_data(ctx, "d", "a b");
+  ck_assert_ptr_null(d);
+  ck_assert_int_ne(gr_data_printf(d, "%d\n", 1), GR_OK);
+  ck_assert_int_eq(gr_ctx_account(ctx), GR_EINPUT);
+  ck_assert_int_eq(gr_ctx_write(ctx, &nr), GR_EINPUT);
+  gr_ctx_counts(ctx, counts);
+  ck_assert_int_eq(counts[0] + counts[1] + counts[2] + counts[3], 0);
+  ck_assert_str_eq(gr_ctx_error(ctx)->msg, "first");
+  gr_ctx_free(ctx);
+
+  task_ok_calls = 0;
+  ctx = gr_ctx_new(&fake_exp, &opt);
+  ck_assert_int_eq(gr_ctx_run_tasks(ctx, bare, 3), GR_ENOMEM);
+  ck_assert_int_eq(task_ok_calls, 1);
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, "task 'two'"));
+  gr_ctx_free(ctx);
+
+  ctx = gr_ctx_new(&fake_exp, &opt);
+  ck_assert_int_eq(gr_ctx_run_tasks(ctx, unchecked, 2), GR_EINPUT);
+  ck_assert_int_eq(task_ok_calls, 1);
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, "nosuch"));
+  gr_ctx_free(ctx);
+  ck_assert_int_eq(count_entries(base), 1);
+}
+END_TEST
+
+/* Notes template: reference/fake/fake.notes.md.in is filled from named
+ * values and verdict rows, followed by the gr_ctx_note paragraphs; an
+ * unknown placeholder fails the write with file:line and leaves no
+ * report. */
+START_TEST(test_ctx_notes_template)
+{
+  char base[256], refdir[300], tab[400], out[300], tmpl[400], path[500], *notes;
+  struct gr_options opt;
+  struct gr_ctx *ctx;
+  int nr = 0;
+  fresh_dir(base, sizeof base, "ctx-notes");
+  fake_reference(base, refdir, sizeof refdir, tab, sizeof tab);
+  snprintf(out, sizeof out, "%s/out", base);
+  ck_assert_int_eq(mkdir(out, 0777), 0);
+  snprintf(tmpl, sizeof tmpl, "%s/fake/fake.notes.md.in", refdir);
+  spit(tmpl, "# Fake\n\nk = {{k:%.3f}} by {{who}}; tab/good is {{verdict:tab/good}} "
+             "({{value:tab/good}}), tab/bad/other {{verdict:tab/bad/other}}.\n\n");
+  memset(&opt, 0, sizeof opt);
+  opt.out = out;
+  opt.refdir = refdir;
+
+  ctx = fake_ctx(&opt);
+  ck_assert_int_eq(gr_ctx_value(ctx, "k", 2.0 / 3.0), GR_OK);
+  ck_assert_int_eq(gr_ctx_text(ctx, "who", "the test"), GR_OK);
+  ck_assert_int_eq(gr_ctx_write(ctx, &nr), GR_OK);
+  gr_ctx_free(ctx);
+  snprintf(path, sizeof path, "%s/fake/notes.md", out);
+  notes = slurp(path);
+  ck_assert_str_eq(notes, "# Fake\n\nk = 0.667 by the test; tab/good is reproduced (1.25), "
+                          "tab/bad/other reproduced.\n\nA note with 2 parts.\n\n");
+  free(notes);
+
+  spit(tmpl, "# Fake\n\n{{k}} and {{nosuch}}\n");
+  ctx = fake_ctx(&opt);
+  ck_assert_int_eq(gr_ctx_value(ctx, "k", 1.0), GR_OK);
+  ck_assert_int_eq(gr_ctx_write(ctx, &nr), GR_EINPUT);
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, "fake.notes.md.in:3: unknown placeholder {{nosuch}}"));
+  gr_ctx_free(ctx);
+  ck_assert_int_eq(count_entries(out), 1); /* the first report, untouched */
+}
+END_TEST
+
+/* Named streams: one seeding rule, (seed, name) alone decides the stream. */
+START_TEST(test_rng_streams_by_seed_and_name)
+{
+  gsl_rng *a = gr_rng_stream(7, "placement"), *b = gr_rng_stream(7, "placement");
+  gsl_rng *c = gr_rng_stream(7, "velocities"), *d = gr_rng_stream(8, "placement");
+  int i, same_c = 0, same_d = 0;
+  for (i = 0; i < 1000; i++) {
+    unsigned long x = gsl_rng_get(a), y = gsl_rng_get(c), z = gsl_rng_get(d);
+    ck_assert_uint_eq(x, gsl_rng_get(b));
+    same_c += x == y;
+    same_d += x == z;
+  }
+  ck_assert_int_le(same_c, 1);
+  ck_assert_int_le(same_d, 1);
+  ck_assert_str_eq(gsl_rng_name(a), "mt19937");
+  ck_assert(gr_rng_seed(7, "a") != gr_rng_seed(7, "b"));
+  ck_assert(gr_rng_seed(7, "a") != gr_rng_seed(8, "a"));
+  gsl_rng_free(a); gsl_rng_free(b); gsl_rng_free(c); gsl_rng_free(d);
+}
+END_TEST
+
+/* The context hands out the same stream for a name, seeded by the rule
+ * whatever the order the names are asked in. */
+START_TEST(test_ctx_rng_owned_and_ordered)
+{
+  struct gr_options opt;
+  struct gr_ctx *c1, *c2;
+  gsl_rng *ref = gr_rng_stream(11, "b");
+  unsigned long first = gsl_rng_get(ref);
+  memset(&opt, 0, sizeof opt);
+  opt.seed = 11;
+  c1 = gr_ctx_new(&fake_exp, &opt);
+  c2 = gr_ctx_new(&fake_exp, &opt);
+  ck_assert_ptr_nonnull(gr_ctx_rng(c1, "a"));
+  ck_assert_ptr_eq(gr_ctx_rng(c1, "a"), gr_ctx_rng(c1, "a"));
+  ck_assert_uint_eq(gsl_rng_get(gr_ctx_rng(c1, "b")), first);
+  ck_assert_uint_eq(gsl_rng_get(gr_ctx_rng(c2, "b")), first); /* asked first here */
+  ck_assert_uint_eq(gsl_rng_get(gr_ctx_rng(c1, "b")), gsl_rng_get(ref)); /* continues */
+  gr_ctx_free(c1);
+  gr_ctx_free(c2);
+  gsl_rng_free(ref);
+}
+END_TEST
+
+/* The timer: elapsed times are non-negative, gr_timer_min_cpu calls fn
+ * once to warm up plus repeats times and returns a non-negative minimum
+ * (no assertion on durations: the machine is shared). */
+static int burn_calls;
+static void burn(void *arg)
+{
+  volatile double *x = arg;
+  int i;
+  for (i = 0; i < 100000; i++)
+    *x += 1e-9 * i;
+  burn_calls++;
+}
+
+START_TEST(test_timer_measures_cpu)
+{
+  struct gr_timer t;
+  volatile double x = 0.0;
+  double m;
+  gr_timer_start(&t);
+  burn((void *)&x);
+  gr_timer_stop(&t);
+  ck_assert_double_ge(t.wall, 0.0);
+  ck_assert_double_ge(t.cpu, 0.0);
+  burn_calls = 0;
+  m = gr_timer_min_cpu(burn, (void *)&x, 5);
+  ck_assert_int_eq(burn_calls, 6);
+  ck_assert_double_ge(m, 0.0);
+  ck_assert_double_lt(m, 1e6);
+}
+END_TEST
+
 /* ------------------------------------------------------------ main */
+
+/* Remove the scratch folder (atexit). */
+static void rm_scratch(void)
+{
+  rm_rf(scratch);
+}
 
 static Suite *harness_suite(void)
 {
@@ -982,6 +1180,7 @@ static Suite *harness_suite(void)
   TCase *cmp = tcase_create("compare");
   TCase *rep = tcase_create("report");
   TCase *ctx = tcase_create("ctx");
+  TCase *rng = tcase_create("rng-timer");
   tcase_add_test(buf, test_buf_growth);
   tcase_add_test(buf, test_buf_printf_large);
   tcase_add_test(fsio, test_fsio_write);
@@ -996,26 +1195,32 @@ static Suite *harness_suite(void)
   tcase_add_test(rep, test_report_figure);
   tcase_add_test(ctx, test_ctx_lifecycle);
   tcase_add_test(ctx, test_ctx_missing_reference);
+  tcase_add_test(ctx, test_ctx_errors_are_sticky);
+  tcase_add_test(ctx, test_ctx_notes_template);
+  tcase_add_test(ctx, test_ctx_rng_owned_and_ordered);
+  tcase_add_test(rng, test_rng_streams_by_seed_and_name);
+  tcase_add_test(rng, test_timer_measures_cpu);
   suite_add_tcase(s, buf);
   suite_add_tcase(s, fsio);
   suite_add_tcase(s, rec);
   suite_add_tcase(s, cmp);
   suite_add_tcase(s, rep);
   suite_add_tcase(s, ctx);
+  suite_add_tcase(s, rng);
   return s;
 }
 
-/* Run the suite in a scratch folder; exit status says whether all passed. */
-int main(void)
+/* The harness suite, run in a scratch folder removed at exit. */
+static Suite *harness_scratch_suite(void)
 {
-  int rc;
   if (mkdtemp(scratch) == NULL) {
     perror("mkdtemp");
-    return EXIT_FAILURE;
+    exit(EXIT_FAILURE);
   }
+  atexit(rm_scratch);
   setenv("GNUPLOT", "/nonexistent", 1);
-  /* one process, so LeakSanitizer sees every test's allocations */
-  rc = gr_check_run(harness_suite(), 1);
-  rm_rf(scratch);
-  return rc;
+  return harness_suite();
 }
+
+/* one process, so LeakSanitizer sees every test's allocations */
+GR_CHECK_MAIN(harness_scratch_suite, 1)

@@ -238,10 +238,11 @@ START_TEST(test_kinetic_remove_single)
 }
 END_TEST
 
-int main(void)
+/* The leapfrog suite. */
+static Suite *leapfrog_suite(void)
 {
   Suite *s = suite_create("leapfrog");
-  TCase *tc = tcase_create("core");
+  TCase *tc = tcase_create("integration-accuracy-reversibility");
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_free_fall);
   tcase_add_test(tc, test_harmonic_pair);
@@ -251,5 +252,7 @@ int main(void)
   tcase_add_test(tc, test_kinetic_remove_single);
   tcase_add_test(tc, test_mirror_run);
   suite_add_tcase(s, tc);
-  return gr_check_run(s, 0);
+  return s;
 }
+
+GR_CHECK_MAIN(leapfrog_suite, 0)

@@ -329,7 +329,7 @@ END_TEST
 static Suite *mwu_suite(void)
 {
   Suite *s = suite_create("mwu");
-  TCase *tc = tcase_create("core");
+  TCase *tc = tcase_create("mann-whitney-u");
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_exact_3x3);
   tcase_add_test(tc, test_exact_separated);
@@ -346,7 +346,4 @@ static Suite *mwu_suite(void)
   return s;
 }
 
-int main(void)
-{
-  return gr_check_run(mwu_suite(), 0);
-}
+GR_CHECK_MAIN(mwu_suite, 0)

@@ -438,7 +438,7 @@ START_TEST(test_vtab)
   struct gr_vtab t;
   int arch, k, got[16], n;
   for (arch = 1; arch <= 2; arch++) {
-    ck_assert_int_eq(gr_vtab_init(&t, 10, 20, arch, arch - 1), 0);
+    ck_assert_int_eq(gr_vtab_init(&t, 10, 20, arch, arch - 1), GR_OK);
     ck_assert_int_eq(gr_vtab_add(&t, 3, 9), 1);
     ck_assert_int_eq(gr_vtab_add(&t, 1, 4), 8);
     ck_assert_int_eq(gr_vtab_add(&t, 3, 5), 15);
@@ -458,10 +458,11 @@ START_TEST(test_vtab)
 }
 END_TEST
 
-int main(void)
+/* The nbr suite. */
+static Suite *nbr_suite(void)
 {
   Suite *s = suite_create("nbr");
-  TCase *tc = tcase_create("core");
+  TCase *tc = tcase_create("neighbour-lists-agree");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_random_agree);
   tcase_add_test(tc, test_borders_walls_wrap);
@@ -473,5 +474,7 @@ int main(void)
   tcase_add_test(tc, test_no_alloc);
   tcase_add_test(tc, test_vtab);
   suite_add_tcase(s, tc);
-  return gr_check_run(s, 0);
+  return s;
 }
+
+GR_CHECK_MAIN(nbr_suite, 0)

@@ -212,10 +212,11 @@ START_TEST(test_fsum)
 }
 END_TEST
 
-int main(void)
+/* The pairforce suite. */
+static Suite *pairforce_suite(void)
 {
   Suite *s = suite_create("pairforce");
-  TCase *tc = tcase_create("core");
+  TCase *tc = tcase_create("pair-forces-sums");
   tcase_add_test(tc, test_magnitude);
   tcase_add_test(tc, test_third_law);
   tcase_add_test(tc, test_total_momentum);
@@ -223,5 +224,7 @@ int main(void)
   tcase_add_test(tc, test_mirror_exact);
   tcase_add_test(tc, test_fsum);
   suite_add_tcase(s, tc);
-  return gr_check_run(s, 0);
+  return s;
 }
+
+GR_CHECK_MAIN(pairforce_suite, 0)

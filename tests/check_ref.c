@@ -642,9 +642,4 @@ static Suite *ref_suite(void)
   return s;
 }
 
-/* Run the suite; exit status says whether every test passed. */
-int main(void)
-{
-  /* one process, so LeakSanitizer sees every test's allocations */
-  return gr_check_run(ref_suite(), 1);
-}
+GR_CHECK_MAIN(ref_suite, 1)

@@ -1,4 +1,4 @@
-/* granrepro tests: the common end of every Check suite's main(). */
+/* granrepro tests: the one main() of every Check suite. */
 #ifndef GR_CHECK_RUN_H
 #define GR_CHECK_RUN_H
 
@@ -18,5 +18,13 @@ static inline int gr_check_run(Suite *s, int nofork)
   srunner_free(sr);
   return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+
+/* main() of a test program: build the suite with suite_fn() and run it
+ * (nofork as above); the exit status says whether every test passed. */
+#define GR_CHECK_MAIN(suite_fn, nofork)          \
+  int main(void)                                 \
+  {                                              \
+    return gr_check_run(suite_fn(), (nofork));   \
+  }
 
 #endif

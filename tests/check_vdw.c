@@ -21,13 +21,13 @@
 START_TEST(test_law_init)
 {
   struct gr_contact_law law;
-  ck_assert_int_eq(gr_contact_law_init(&law, 100.0, 0.5), 0);
+  ck_assert_int_eq(gr_contact_law_init(&law, 100.0, 0.5), GR_OK);
   ck_assert_double_eq_tol(law.k2, 400.0, 1e-12);          /* K2 = K1 / e^2 */
   ck_assert_double_eq_tol(sqrt(law.k1 / law.k2), 0.5, 1e-15); /* eq. 2.9 */
-  ck_assert_int_eq(gr_contact_law_init(&law, 100.0, 0.0), -1);
-  ck_assert_int_eq(gr_contact_law_init(&law, 100.0, 1.5), -1);
-  ck_assert_int_eq(gr_contact_law_init(&law, -1.0, 0.5), -1);
-  ck_assert_int_eq(gr_contact_law_init(&law, NAN, 0.5), -1);
+  ck_assert_int_eq(gr_contact_law_init(&law, 100.0, 0.0), GR_EINPUT);
+  ck_assert_int_eq(gr_contact_law_init(&law, 100.0, 1.5), GR_EINPUT);
+  ck_assert_int_eq(gr_contact_law_init(&law, -1.0, 0.5), GR_EINPUT);
+  ck_assert_int_eq(gr_contact_law_init(&law, NAN, 0.5), GR_EINPUT);
 }
 END_TEST
 
@@ -185,7 +185,7 @@ START_TEST(test_model_zero_hold)
   struct gr_contact_pair st = {0.0, 0.0};
   double a = 1e-18, r = 1.5e-5, rss = 4e-10, z = gr_vdw_zero_separation(rss);
   double cut = 3e-7, eps = 1e-9, fv, fs, al;
-  ck_assert_int_eq(gr_vdw_model_init(&m, a, r, rss, cut, z, 1e7, 0.95), 0);
+  ck_assert_int_eq(gr_vdw_model_init(&m, a, r, rss, cut, z, 1e7, 0.95), GR_OK);
   ck_assert(fabs(m.hold) < 1e-14 * fabs(gr_vdw_force(a, r, 0.0, z)));
   /* cut-off: documented jump of F(cutoff) */
   ck_assert(gr_vdw_model_vdw(&m, cut * (1 + eps)) == 0.0);
@@ -223,7 +223,7 @@ START_TEST(test_model_attractive_hold)
   struct gr_contact_pair st = {0.0, 0.0};
   double a = 1e-18, r = 1.5e-5, amin = 4e-10, cut = 3e-7, fv, fs;
   double fmin = -a * r / (6.0 * amin * amin);
-  ck_assert_int_eq(gr_vdw_model_init(&m, a, r, 0.0, cut, amin, 1e7, 0.95), 0);
+  ck_assert_int_eq(gr_vdw_model_init(&m, a, r, 0.0, cut, amin, 1e7, 0.95), GR_OK);
   ck_assert_double_eq_tol(m.hold, fmin, 1e-12 * fabs(fmin));
   ck_assert_double_eq_tol(gr_vdw_model_vdw(&m, 0.5 * amin), fmin, 1e-12 * fabs(fmin));
   ck_assert_double_eq_tol(gr_vdw_model_vdw(&m, 0.0), fmin, 1e-12 * fabs(fmin));
@@ -232,10 +232,10 @@ START_TEST(test_model_attractive_hold)
   ck_assert(fv == 0.0); /* the jump at contact */
   ck_assert_double_eq_tol(fs, 1e7 * 1e-20, 1e-30);
   /* bad arguments */
-  ck_assert_int_eq(gr_vdw_model_init(&m, a, r, 0.0, cut, 0.0, 1e7, 0.95), -1);
-  ck_assert_int_eq(gr_vdw_model_init(&m, a, r, 0.0, amin, cut, 1e7, 0.95), -1);
-  ck_assert_int_eq(gr_vdw_model_init(&m, -a, r, 0.0, cut, amin, 1e7, 0.95), -1);
-  ck_assert_int_eq(gr_vdw_model_init(&m, a, r, 0.0, cut, amin, 1e7, 1.2), -1);
+  ck_assert_int_eq(gr_vdw_model_init(&m, a, r, 0.0, cut, 0.0, 1e7, 0.95), GR_EINPUT);
+  ck_assert_int_eq(gr_vdw_model_init(&m, a, r, 0.0, amin, cut, 1e7, 0.95), GR_EINPUT);
+  ck_assert_int_eq(gr_vdw_model_init(&m, -a, r, 0.0, cut, amin, 1e7, 0.95), GR_EINPUT);
+  ck_assert_int_eq(gr_vdw_model_init(&m, a, r, 0.0, cut, amin, 1e7, 1.2), GR_EINPUT);
 }
 END_TEST
 
@@ -348,7 +348,4 @@ static Suite *vdw_suite(void)
   return s;
 }
 
-int main(void)
-{
-  return gr_check_run(vdw_suite(), 0);
-}
+GR_CHECK_MAIN(vdw_suite, 0)

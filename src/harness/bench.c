@@ -10,6 +10,7 @@
 #include "harness/error.h"
 #include "harness/experiment.h"
 #include "harness/record.h"
+#include "harness/timer.h"
 
 int gr_bench_kernel(const struct gr_experiment *exp, const struct gr_kernel *k,
                     int quick, unsigned long seed, int repeat,
@@ -17,14 +18,15 @@ int gr_bench_kernel(const struct gr_experiment *exp, const struct gr_kernel *k,
                     struct gr_error *err)
 {
   void *state = NULL;
-  double *wall, w0, c0, work = 0.0, med, lo, hi;
+  struct gr_timer t;
+  double *wall, work = 0.0, med, lo, hi;
   char name[160];
   int i, rc;
   if (repeat < GR_BENCH_MIN_REPEAT)
     return gr_error_set(err, GR_EINPUT, "--repeat %d is too few: use %d or more samples", repeat, GR_BENCH_MIN_REPEAT);
   if ((wall = malloc((size_t)repeat * sizeof *wall)) == NULL)
     return gr_error_set(err, GR_ENOMEM, "out of memory");
-  if ((rc = k->setup(&state, quick, seed, err)) != GR_OK) {
+  if ((rc = k->setup(&state, k->arg, quick, seed, err)) != GR_OK) {
     free(wall);
     return rc;
   }
@@ -36,11 +38,11 @@ int gr_bench_kernel(const struct gr_experiment *exp, const struct gr_kernel *k,
   }
   k->run(state); /* warm-up: caches, page faults, lazy initialisation */
   for (i = 0; i < repeat && rc == GR_OK; i++) {
-    w0 = gr_record_wall();
-    c0 = gr_record_cpu();
+    gr_timer_start(&t);
     work = k->run(state);
-    wall[i] = gr_record_wall() - w0;
-    rc = gr_record_add(rec, name, i + 1, wall[i], gr_record_cpu() - c0, work, k->unit);
+    gr_timer_stop(&t);
+    wall[i] = t.wall;
+    rc = gr_record_add(rec, name, i + 1, wall[i], t.cpu, work, k->unit);
   }
   k->teardown(state);
   if (rc != GR_OK) {

@@ -12,16 +12,28 @@
 #include "harness/buf.h"
 #include "harness/experiment.h"
 #include "harness/fsio.h"
+#include "harness/notes.h"
 #include "harness/outdir.h"
 #include "harness/record.h"
 #include "harness/report.h"
+#include "harness/rng.h"
+#include "harness/timer.h"
 
 #define CTX_MAX_TABLES 32
 #define CTX_MAX_DATA 64
 #define CTX_MAX_FIGS 64
 #define CTX_MAX_PHASES 32
+#define CTX_MAX_RNGS 64
+
+/* Sticky errors: after the first failure a call is a no-op returning it. */
+#define CTX_STICKY(c)              \
+  do {                             \
+    if ((c)->err.code != GR_OK)    \
+      return (c)->err.code;        \
+  } while (0)
 
 struct gr_data {
+  struct gr_ctx *ctx;
   char *name;
   char *columns;
   struct gr_buf rows;
@@ -45,6 +57,9 @@ struct gr_ctx {
   struct gr_buf summary;  /* verdict rows, TSV */
   int counts[4];
   struct gr_buf notes;
+  struct gr_notes *named; /* values, texts and verdict rows for the template */
+  struct { char *name; gsl_rng *r; } rngs[CTX_MAX_RNGS];
+  size_t nrngs;
   struct gr_data data[CTX_MAX_DATA];
   size_t ndata;
   struct ctx_fig figs[CTX_MAX_FIGS];
@@ -52,7 +67,7 @@ struct gr_ctx {
   struct ctx_phase phases[CTX_MAX_PHASES];
   size_t nphases;
   int in_phase;
-  double phase_wall, phase_cpu;
+  struct gr_timer phase;
   int last_percent;
   char last_what[64];
 };
@@ -72,6 +87,10 @@ struct gr_ctx *gr_ctx_new(const struct gr_experiment *exp,
   c->exp = exp;
   c->opt = *opt;
   c->last_percent = -1;
+  if ((c->named = gr_notes_new()) == NULL) {
+    free(c);
+    return NULL;
+  }
   return c;
 }
 
@@ -92,6 +111,11 @@ void gr_ctx_free(struct gr_ctx *c)
   for (i = 0; i < c->nfigs; i++)
     for (j = 0; j < 7; j++)
       free(c->figs[i].s[j]);
+  for (i = 0; i < c->nrngs; i++) {
+    free(c->rngs[i].name);
+    gsl_rng_free(c->rngs[i].r);
+  }
+  gr_notes_free(c->named);
   gr_buf_free(&c->summary);
   gr_buf_free(&c->notes);
   free(c);
@@ -164,7 +188,9 @@ static int ctx_row(struct gr_ctx *c, const char *quantity, const char *published
   ctx_cell(b, note2);
   gr_buf_printf(b, "\n");
   c->counts[v]++;
-  return b->failed ? gr_error_set(&c->err, GR_ENOMEM, "out of memory") : GR_OK;
+  if (b->failed || gr_notes_verdict(c->named, quantity, gr_verdict_name(v), value) != GR_OK)
+    return gr_error_set(&c->err, GR_ENOMEM, "out of memory");
+  return GR_OK;
 }
 
 /* Hierarchical name of a published number: table/row, or table/row/col
@@ -195,8 +221,9 @@ static struct gr_refcell *ctx_cell_of(struct gr_ctx *c, const char *table,
 int gr_ctx_published(struct gr_ctx *c, const char *table, const char *row,
                      const char *col, double *value)
 {
-  struct gr_refcell *cell = ctx_cell_of(c, table, row, col);
-  if (cell == NULL)
+  struct gr_refcell *cell;
+  CTX_STICKY(c);
+  if ((cell = ctx_cell_of(c, table, row, col)) == NULL)
     return c->err.code;
   *value = cell->value;
   return GR_OK;
@@ -205,7 +232,7 @@ int gr_ctx_published(struct gr_ctx *c, const char *table, const char *row,
 int gr_ctx_has(struct gr_ctx *c, const char *table, const char *row,
                const char *col)
 {
-  struct gr_reftable *t = ctx_table(c, table);
+  struct gr_reftable *t = c->err.code == GR_OK ? ctx_table(c, table) : NULL;
   struct gr_refcell *cell = t ? gr_ref_cell(t, row, col) : NULL;
   return cell != NULL && cell->is_number;
 }
@@ -213,11 +240,13 @@ int gr_ctx_has(struct gr_ctx *c, const char *table, const char *row,
 int gr_ctx_compare(struct gr_ctx *c, const char *table, const char *row,
                    const char *col, double value, double se, const char *note)
 {
-  struct gr_refcell *cell = ctx_cell_of(c, table, row, col);
+  struct gr_refcell *cell;
   struct gr_judgement j;
   char q[256], pub[160], delta[32], mis[512] = "";
   size_t r;
   const struct gr_reftable *t;
+  CTX_STICKY(c);
+  cell = ctx_cell_of(c, table, row, col);
   if (cell == NULL || gr_ref_judge(cell, value, se, &j, &c->err) != GR_OK)
     return c->err.code;
   t = ctx_table(c, table);
@@ -237,9 +266,10 @@ int gr_ctx_compare(struct gr_ctx *c, const char *table, const char *row,
 int gr_ctx_show(struct gr_ctx *c, const char *table, const char *row,
                 const char *col, double value, const char *note)
 {
-  struct gr_refcell *cell = ctx_cell_of(c, table, row, col);
+  struct gr_refcell *cell;
   char q[256], delta[32];
-  if (cell == NULL)
+  CTX_STICKY(c);
+  if ((cell = ctx_cell_of(c, table, row, col)) == NULL)
     return c->err.code;
   cell->used = 1;
   ctx_quantity(q, sizeof q, table, row, col);
@@ -251,6 +281,7 @@ int gr_ctx_show(struct gr_ctx *c, const char *table, const char *row,
 int gr_ctx_informative(struct gr_ctx *c, const char *quantity, double value,
                        const char *note)
 {
+  CTX_STICKY(c);
   return ctx_row(c, quantity, "-", value, "-", "informative", GR_INFORMATIVE, note, NULL);
 }
 
@@ -258,6 +289,7 @@ int gr_ctx_assert(struct gr_ctx *c, const char *quantity, double value,
                   double bound, int ok, const char *note)
 {
   char tol[64];
+  CTX_STICKY(c);
   snprintf(tol, sizeof tol, "bound %.3g", bound);
   return ctx_row(c, quantity, "-", value, "-", tol, ok ? GR_REPRODUCED : GR_DIFFERS, note, NULL);
 }
@@ -267,6 +299,7 @@ int gr_ctx_note(struct gr_ctx *c, const char *fmt, ...)
   va_list ap;
   int n;
   char *s;
+  CTX_STICKY(c);
   va_start(ap, fmt);
   n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
@@ -280,16 +313,59 @@ int gr_ctx_note(struct gr_ctx *c, const char *fmt, ...)
   return c->notes.failed ? gr_error_set(&c->err, GR_ENOMEM, "out of memory") : GR_OK;
 }
 
+int gr_ctx_value(struct gr_ctx *c, const char *name, double value)
+{
+  CTX_STICKY(c);
+  if (gr_notes_value(c->named, name, value) != GR_OK)
+    return gr_error_set(&c->err, GR_ENOMEM, "out of memory");
+  return GR_OK;
+}
+
+int gr_ctx_text(struct gr_ctx *c, const char *name, const char *text)
+{
+  CTX_STICKY(c);
+  if (gr_notes_text(c->named, name, text) != GR_OK)
+    return gr_error_set(&c->err, GR_ENOMEM, "out of memory");
+  return GR_OK;
+}
+
+gsl_rng *gr_ctx_rng(struct gr_ctx *c, const char *name)
+{
+  size_t i;
+  if (c->err.code != GR_OK)
+    return NULL;
+  for (i = 0; i < c->nrngs; i++)
+    if (strcmp(c->rngs[i].name, name) == 0)
+      return c->rngs[i].r;
+  if (c->nrngs == CTX_MAX_RNGS) {
+    gr_error_set(&c->err, GR_EFAIL, "too many random streams in one experiment (at most %d)", CTX_MAX_RNGS);
+    return NULL;
+  }
+  c->rngs[i].name = strdup(name);
+  c->rngs[i].r = gr_rng_stream(c->opt.seed, name);
+  if (c->rngs[i].name == NULL || c->rngs[i].r == NULL) {
+    free(c->rngs[i].name);
+    gsl_rng_free(c->rngs[i].r);
+    gr_error_set(&c->err, GR_ENOMEM, "out of memory");
+    return NULL;
+  }
+  c->nrngs++;
+  return c->rngs[i].r;
+}
+
 struct gr_data *gr_ctx_data(struct gr_ctx *c, const char *name,
                             const char *columns)
 {
   struct gr_data *d;
+  if (c->err.code != GR_OK)
+    return NULL;
   if (c->ndata == CTX_MAX_DATA) {
     gr_error_set(&c->err, GR_EFAIL, "too many data sets in one experiment");
     return NULL;
   }
   d = &c->data[c->ndata];
   memset(d, 0, sizeof *d);
+  d->ctx = c;
   d->name = strdup(name);
   d->columns = strdup(columns);
   if (d->name == NULL || d->columns == NULL) {
@@ -307,6 +383,9 @@ int gr_data_printf(struct gr_data *d, const char *fmt, ...)
   va_list ap;
   int n;
   char small[512], *s = small;
+  if (d == NULL)
+    return GR_EFAIL; /* gr_ctx_data failed: the run has its error already */
+  CTX_STICKY(d->ctx);
   va_start(ap, fmt);
   n = vsnprintf(small, sizeof small, fmt, ap);
   va_end(ap);
@@ -314,7 +393,7 @@ int gr_data_printf(struct gr_data *d, const char *fmt, ...)
     return GR_EFAIL;
   if ((size_t)n >= sizeof small) {
     if ((s = malloc((size_t)n + 1)) == NULL)
-      return GR_ENOMEM;
+      return gr_error_set(&d->ctx->err, GR_ENOMEM, "out of memory");
     va_start(ap, fmt);
     vsnprintf(s, (size_t)n + 1, fmt, ap);
     va_end(ap);
@@ -322,7 +401,7 @@ int gr_data_printf(struct gr_data *d, const char *fmt, ...)
   gr_buf_append(&d->rows, s, (size_t)n);
   if (s != small)
     free(s);
-  return d->rows.failed ? GR_ENOMEM : GR_OK;
+  return d->rows.failed ? gr_error_set(&d->ctx->err, GR_ENOMEM, "out of memory") : GR_OK;
 }
 
 int gr_ctx_figure(struct gr_ctx *c, const struct gr_figure *f)
@@ -330,6 +409,7 @@ int gr_ctx_figure(struct gr_ctx *c, const struct gr_figure *f)
   struct ctx_fig *g;
   const char *src[7];
   int j;
+  CTX_STICKY(c);
   if (c->nfigs == CTX_MAX_FIGS)
     return gr_error_set(&c->err, GR_EFAIL, "too many figures in one experiment");
   g = &c->figs[c->nfigs++];
@@ -351,16 +431,16 @@ void gr_ctx_phase_begin(struct gr_ctx *c, const char *name)
     return;
   snprintf(c->phases[c->nphases].name, sizeof c->phases[0].name, "%s", name);
   c->in_phase = 1;
-  c->phase_wall = gr_record_wall();
-  c->phase_cpu = gr_record_cpu();
+  gr_timer_start(&c->phase);
 }
 
 void gr_ctx_phase_end(struct gr_ctx *c)
 {
   if (!c->in_phase)
     return;
-  c->phases[c->nphases].wall = gr_record_wall() - c->phase_wall;
-  c->phases[c->nphases].cpu = gr_record_cpu() - c->phase_cpu;
+  gr_timer_stop(&c->phase);
+  c->phases[c->nphases].wall = c->phase.wall;
+  c->phases[c->nphases].cpu = c->phase.cpu;
   c->nphases++;
   c->in_phase = 0;
 }
@@ -381,12 +461,15 @@ void gr_ctx_progress(struct gr_ctx *c, const char *what, double fraction)
 int gr_ctx_run_tasks(struct gr_ctx *c, const struct gr_task *tasks, size_t n)
 {
   size_t i;
-  int rc = GR_OK;
+  int rc = c->err.code;
   for (i = 0; i < n && rc == GR_OK; i++) {
     gr_ctx_progress(c, tasks[i].name, (double)i / (double)n);
     gr_ctx_phase_begin(c, tasks[i].name);
     rc = tasks[i].fn(c);
     gr_ctx_phase_end(c);
+    if (rc != GR_OK) /* a bare status from the task: name it */
+      gr_error_set(&c->err, rc, "%s: task '%s' failed with status %d", c->exp->key, tasks[i].name, rc);
+    rc = c->err.code;
   }
   gr_ctx_progress(c, "done", 1.0);
   return rc;
@@ -401,6 +484,7 @@ int gr_ctx_account(struct gr_ctx *c)
 {
   size_t i, r, k;
   char q[256];
+  CTX_STICKY(c);
   for (i = 0; i < c->ntables; i++) {
     const struct gr_reftable *t = c->tables[i].t;
     for (r = 0; r < t->nrows; r++)
@@ -452,10 +536,36 @@ static int ctx_write_summary(struct gr_ctx *c, const char *dir)
   return rc;
 }
 
+/* notes.md: the template <refdir>/<exp refdir>/<key>.notes.md.in filled
+ * with the run's values (when the experiment has one), then the
+ * gr_ctx_note paragraphs. */
+static int ctx_write_notes(struct gr_ctx *c, const char *dir)
+{
+  char path[4096], *tmpl = NULL;
+  struct gr_buf b = GR_BUF_INIT;
+  size_t len;
+  int rc = GR_OK;
+  snprintf(path, sizeof path, "%s/%s/%s.notes.md.in", c->opt.refdir, c->exp->refdir, c->exp->key);
+  if (gr_fsio_exists(path)) {
+    rc = gr_fsio_read(path, &tmpl, &len, &c->err);
+    if (rc == GR_OK)
+      rc = gr_notes_render(c->named, tmpl, path, &b, &c->err);
+    free(tmpl);
+  }
+  gr_buf_append(&b, gr_buf_str(&c->notes), c->notes.len);
+  if (rc == GR_OK && b.failed)
+    rc = gr_error_set(&c->err, GR_ENOMEM, "out of memory");
+  if (rc == GR_OK)
+    rc = gr_fsio_join(path, sizeof path, dir, "notes.md", &c->err);
+  if (rc == GR_OK)
+    rc = gr_fsio_write(path, gr_buf_str(&b), b.len, &c->err);
+  gr_buf_free(&b);
+  return rc;
+}
+
 /* Write every file of the report into dir. */
 static int ctx_write_files(struct gr_ctx *c, const char *dir)
 {
-  char path[4096];
   size_t i;
   struct gr_figure f;
   for (i = 0; i < c->ndata; i++)
@@ -468,8 +578,7 @@ static int ctx_write_files(struct gr_ctx *c, const char *dir)
     if (gr_report_write_figure(dir, &f, &c->err) != GR_OK)
       return c->err.code;
   }
-  if (gr_fsio_join(path, sizeof path, dir, "notes.md", &c->err) != GR_OK ||
-      gr_fsio_write(path, gr_buf_str(&c->notes), c->notes.len, &c->err) != GR_OK)
+  if (ctx_write_notes(c, dir) != GR_OK)
     return c->err.code;
   return ctx_write_summary(c, dir);
 }
@@ -486,6 +595,7 @@ int gr_ctx_write(struct gr_ctx *c, int *nrendered)
   int rc;
   pid_t pid = getpid();
   *nrendered = 0;
+  CTX_STICKY(c);
   if (gr_fsio_join(dir, sizeof dir, c->opt.out, c->exp->key, &c->err) != GR_OK)
     return c->err.code;
   snprintf(tmp, sizeof tmp, "%s/.%s.new-%ld", c->opt.out, c->exp->key, (long)pid);

@@ -8,6 +8,7 @@
 #ifndef GR_CTX_H
 #define GR_CTX_H
 
+#include <gsl/gsl_rng.h>
 #include <stddef.h>
 
 #include "harness/error.h"
@@ -38,7 +39,11 @@ int gr_ctx_quick(const struct gr_ctx *ctx);
 unsigned long gr_ctx_seed(const struct gr_ctx *ctx);
 int gr_ctx_threads(const struct gr_ctx *ctx);
 
-/* The context's error (the first failure), for the driver. */
+/* The context's error (the first failure), for the driver.  Errors are
+ * sticky: once the run failed, every gr_ctx_* call that returns a status is
+ * a no-op returning the recorded code (gr_ctx_data gives NULL, gr_ctx_has
+ * 0), so an experiment need not check each call; gr_ctx_run_tasks checks
+ * once per task. */
 const struct gr_error *gr_ctx_error(const struct gr_ctx *ctx);
 
 /* Fail the run: records the message, returns code (for `return`). */
@@ -80,7 +85,21 @@ int gr_ctx_informative(struct gr_ctx *ctx, const char *quantity, double value,
 int gr_ctx_assert(struct gr_ctx *ctx, const char *quantity, double value,
                   double bound, int ok, const char *note);
 
-/* A paragraph of analysis for the report (notes.md in the output folder). */
+/* A named number or text for the notes template
+ * reference/<refdir>/<key>.notes.md.in ({{name}}, {{name:%.4f}}; see
+ * notes.h).  Every verdict row is also addressable by its quantity name:
+ * {{verdict:quantity}}, {{value:quantity}}.  notes.md is the rendered
+ * template followed by the gr_ctx_note paragraphs, if any. */
+int gr_ctx_value(struct gr_ctx *ctx, const char *name, double value);
+int gr_ctx_text(struct gr_ctx *ctx, const char *name, const char *text);
+
+/* A named random stream (rng.h: mt19937 seeded from --seed and the name),
+ * created on first use and owned by the context; the same name gives the
+ * same stream again.  NULL (and the run failed) when out of memory. */
+gsl_rng *gr_ctx_rng(struct gr_ctx *ctx, const char *name);
+
+/* A paragraph of analysis for the report (notes.md in the output folder);
+ * new experiments put prose in the notes template instead. */
 int gr_ctx_note(struct gr_ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -108,7 +127,8 @@ struct gr_task {
 };
 
 /* Run the tasks in order, each as a phase of the run record, with
- * progress between them; stops at the first failure. */
+ * progress between them; stops at the first failure (a task's non-GR_OK
+ * status or the context's recorded error) and returns its code. */
 int gr_ctx_run_tasks(struct gr_ctx *ctx, const struct gr_task *tasks, size_t n);
 
 /* Verdict counts after the run. */

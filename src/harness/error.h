@@ -8,13 +8,7 @@
 #ifndef GR_ERROR_H
 #define GR_ERROR_H
 
-enum {
-  GR_OK = 0,      /* success */
-  GR_EINPUT = 2,  /* bad input: command line, numbers, reference files */
-  GR_EIO = 3,     /* a file could not be read or written */
-  GR_ENOMEM = 4,  /* out of memory */
-  GR_EFAIL = 5    /* a computation failed (solver did not converge, ...) */
-};
+#include "status.h"
 
 struct gr_error {
   int code;        /* one of the GR_E* codes, GR_OK when clear */

@@ -16,14 +16,17 @@ struct gr_error;
 /* A timed kernel for `granrepro bench`: setup builds the state once, run
  * does one sample of work and returns how many work units it did (events,
  * runs, particle-steps), teardown frees the state.  A setup that returns
- * GR_OK with *state left NULL skips the kernel (bench prints "skipped"). */
+ * GR_OK with *state left NULL skips the kernel (bench prints "skipped").
+ * arg is handed to setup unchanged, so one setup/run pair serves many
+ * kernels (sizes, densities) without wrapper functions. */
 struct gr_kernel {
   const char *name;  /* short, no spaces: "sweep" */
   const char *unit;  /* what run() counts: "runs", "collisions" */
-  int (*setup)(void **state, int quick, unsigned long seed,
+  int (*setup)(void **state, const void *arg, int quick, unsigned long seed,
                struct gr_error *err);
   double (*run)(void *state);
   void (*teardown)(void *state);
+  const void *arg;   /* the kernel's parameters (NULL when none) */
 };
 
 struct gr_experiment {

@@ -19,20 +19,6 @@
 #define GR_SRCDIR "."
 #endif
 
-double gr_record_wall(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-double gr_record_cpu(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Copy the value of the first line of file starting with key into out,
  * after the separator sep, trimmed; out unchanged when absent. */
 static void record_grep(const char *file, const char *key, char sep, char *out,

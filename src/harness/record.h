@@ -71,8 +71,4 @@ int gr_record_load(const char *path, struct gr_record *r, struct gr_error *err);
 
 void gr_record_free(struct gr_record *r);
 
-/* Wall (monotonic) and process CPU clocks, in seconds. */
-double gr_record_wall(void);
-double gr_record_cpu(void);
-
 #endif

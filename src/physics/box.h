@@ -13,8 +13,7 @@
 
 #include <math.h>
 
-/* Status codes of the neighbour-search modules (0 = success). */
-enum { GR_NBR_OK = 0, GR_NBR_ENOMEM = 1, GR_NBR_EINPUT = 2 };
+#include "status.h" /* the neighbour searches return GR_OK, GR_EINPUT, GR_ENOMEM */
 
 struct gr_box {
   double len[3];   /* edge lengths */

@@ -59,22 +59,22 @@ int gr_cells_init(struct gr_cells *c, const struct gr_box *box,
   memset(c, 0, sizeof *c);
   for (k = 0; k < 3; k++) {
     if (m[k] < 1)
-      return GR_NBR_EINPUT;
+      return GR_EINPUT;
     c->m[k] = m[k];
     c->celli[k] = m[k] / box->len[k];
     c->periodic[k] = box->periodic[k];
   }
   c->ncell = (long)m[0] * m[1] * m[2];
   if ((double)m[0] * m[1] * m[2] * 27.0 > 2147483647.0)
-    return GR_NBR_EINPUT;
+    return GR_EINPUT;
   c->head = calloc((size_t)c->ncell + 1, sizeof *c->head);
   c->map = calloc((size_t)c->ncell * 27 + 1, sizeof *c->map);
   if (c->head == NULL || c->map == NULL) {
     gr_cells_free(c);
-    return GR_NBR_ENOMEM;
+    return GR_ENOMEM;
   }
   cells_map(c);
-  return GR_NBR_OK;
+  return GR_OK;
 }
 
 /* Eq. 3.1: ICELL = 1 + INT(RX CELLI) + INT(RY CELLI) M + INT(RZ CELLI) M^2. */
@@ -91,14 +91,14 @@ int gr_cells_fill(struct gr_cells *c, const double *x, size_t n)
 {
   size_t i;
   if ((uint64_t)n >= INT32_MAX)
-    return GR_NBR_EINPUT;
+    return GR_EINPUT;
   if (n + 1 > c->ncap) {
     int *l = realloc(c->list, (n + 1) * sizeof *l), *cl;
     if (l == NULL)
-      return GR_NBR_ENOMEM;
+      return GR_ENOMEM;
     c->list = l;
     if ((cl = realloc(c->cell, (n + 1) * sizeof *cl)) == NULL)
-      return GR_NBR_ENOMEM;
+      return GR_ENOMEM;
     c->cell = cl;
     c->ncap = n + 1;
   }
@@ -114,7 +114,7 @@ int gr_cells_fill(struct gr_cells *c, const double *x, size_t n)
     c->cell[i] = (int)ic;
   }
   c->n = n;
-  return GR_NBR_OK;
+  return GR_OK;
 }
 
 /* Distance test of 1-based particles p, q (order-independent, box.h). */
@@ -136,22 +136,22 @@ int gr_cells_search(struct gr_cells *c, const struct gr_box *box,
   long icell;
   int k;
   if (c->m[0] < 3 || c->m[1] < 3 || c->m[2] < 3)
-    return GR_NBR_EINPUT;
+    return GR_EINPUT;
   c->pairs.n = 0;
   for (icell = 1; icell <= c->ncell; icell++) {
     const int *map = c->map + (icell - 1) * 27;
     int i, j;
     for (i = c->head[icell]; i != 0; i = c->list[i]) {
       for (j = c->list[i]; j != 0; j = c->list[j])
-        if (cells_near(box, x, i, j, cut2) && gr_pairs_push(&c->pairs, (uint32_t)(j - 1), (uint32_t)(i - 1)) != GR_NBR_OK)
-          return GR_NBR_ENOMEM;
+        if (cells_near(box, x, i, j, cut2) && gr_pairs_push(&c->pairs, (uint32_t)(j - 1), (uint32_t)(i - 1)) != GR_OK)
+          return GR_ENOMEM;
       for (k = 1; k <= 26; k++)
         for (j = c->head[map[k]]; j != 0; j = c->list[j])
-          if (j > i && cells_near(box, x, i, j, cut2) && gr_pairs_push(&c->pairs, (uint32_t)(i - 1), (uint32_t)(j - 1)) != GR_NBR_OK)
-            return GR_NBR_ENOMEM;
+          if (j > i && cells_near(box, x, i, j, cut2) && gr_pairs_push(&c->pairs, (uint32_t)(i - 1), (uint32_t)(j - 1)) != GR_OK)
+            return GR_ENOMEM;
     }
   }
-  return GR_NBR_OK;
+  return GR_OK;
 }
 
 /* Tables 3.6-3.7 (see cells.h). */

@@ -13,6 +13,7 @@
 #ifndef GR_CELLS_H
 #define GR_CELLS_H
 
+#include "status.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,7 +34,7 @@ struct gr_cells {
 };
 
 /* Grid of m[0] x m[1] x m[2] cells over box; builds MAP (eq. 3.5).
- * GR_NBR_EINPUT when an m is < 1 or the cells hold more than 2^31. */
+ * GR_EINPUT when an m is < 1 or the cells hold more than 2^31. */
 int gr_cells_init(struct gr_cells *c, const struct gr_box *box,
                   const int m[3]);
 void gr_cells_free(struct gr_cells *c);

@@ -56,12 +56,12 @@ int gr_cellsort_init(struct gr_cellsort *s, const struct gr_box *box,
   s->box = *box;
   for (k = 0; k < 3; k++) {
     if (m[k] < 1)
-      return GR_NBR_EINPUT;
+      return GR_EINPUT;
     s->m[k] = m[k];
     s->celli[k] = m[k] / box->len[k];
   }
   if ((double)m[0] * m[1] * m[2] > 4.0e9)
-    return GR_NBR_EINPUT;
+    return GR_EINPUT;
   s->ncell = (size_t)m[0] * m[1] * m[2];
   s->start = calloc(s->ncell + 2, sizeof *s->start);
   s->xlo = malloc(2 * (size_t)m[0] * sizeof *s->xlo);
@@ -74,7 +74,7 @@ int gr_cellsort_init(struct gr_cellsort *s, const struct gr_box *box,
   if (!s->start || !s->xlo || !s->xhi || !s->nxr || !s->ynb || !s->nyn ||
       !s->znb || !s->nzn) {
     gr_cellsort_free(s);
-    return GR_NBR_ENOMEM;
+    return GR_ENOMEM;
   }
   /* x: neighbour cells as runs of consecutive cells (one run inside, two
    * where a periodic edge wraps) */
@@ -95,7 +95,7 @@ int gr_cellsort_init(struct gr_cellsort *s, const struct gr_box *box,
     s->nyn[c] = axis_nbrs(c, m[1], box->periodic[1], s->ynb + 3 * c);
   for (c = 0; c < m[2]; c++)
     s->nzn[c] = axis_nbrs(c, m[2], box->periodic[2], s->znb + 3 * c);
-  return GR_NBR_OK;
+  return GR_OK;
 }
 
 /* Cell of a position, 0-based, x fastest (eq. 3.1 minus one). */
@@ -112,15 +112,15 @@ static int cs_reserve(struct gr_cellsort *s, size_t n)
 {
   void *p[2];
   if (n <= s->ncap)
-    return GR_NBR_OK;
+    return GR_OK;
   p[0] = realloc(s->cellof, n * sizeof *s->cellof);
   if (p[0]) s->cellof = p[0];
   p[1] = realloc(s->slot, n * sizeof *s->slot);
   if (p[1]) s->slot = p[1];
   if (!p[0] || !p[1])
-    return GR_NBR_ENOMEM;
+    return GR_ENOMEM;
   s->ncap = n;
-  return GR_NBR_OK;
+  return GR_OK;
 }
 
 /* Count per cell, prefix sums, then a stable scatter: afterwards cell c
@@ -134,9 +134,9 @@ int gr_cellsort_fill(struct gr_cellsort *s, const double *x, size_t n)
   const long mx = s->m[0], mxy = (long)s->m[0] * s->m[1];
   const int walls = !s->box.periodic[0] && !s->box.periodic[1] && !s->box.periodic[2];
   if ((uint64_t)n >= UINT32_MAX)
-    return GR_NBR_EINPUT;
-  if (cs_reserve(s, n) != GR_NBR_OK)
-    return GR_NBR_ENOMEM;
+    return GR_EINPUT;
+  if (cs_reserve(s, n) != GR_OK)
+    return GR_ENOMEM;
   cellof = s->cellof;
   memset(st, 0, (s->ncell + 2) * sizeof *st);
   /* the grid is held in locals: st may alias nothing we read, but the
@@ -170,7 +170,7 @@ int gr_cellsort_fill(struct gr_cellsort *s, const double *x, size_t n)
   }
   s->x = x;
   s->n = n;
-  return GR_NBR_OK;
+  return GR_OK;
 }
 
 /* Full shell per particle in index order, keeping j > i (any M). */
@@ -181,7 +181,7 @@ static int cs_search_full(struct gr_cellsort *s, struct gr_nbr *v, double cut2)
   const struct gr_cellsort_slot *sl = s->slot;
   size_t i, n = s->n, mx = (size_t)s->m[0], my = (size_t)s->m[1];
   int rc = gr_nbr_begin(v, n);
-  if (rc != GR_NBR_OK)
+  if (rc != GR_OK)
     return rc;
   for (i = 0; i < n && !v->failed; i++) {
     uint32_t c = s->cellof[i];
@@ -290,20 +290,20 @@ cs_search_half(struct gr_cellsort *s, double cut2, int walls)
           } else {
             for (t = p + 1; t < pe; t++)
               if (cs_dist2(walls, box, xp, yp, zp, sl[t].x, sl[t].y, sl[t].z) < cut2 &&
-                  gr_pairs_push(&s->pairs, sl[p].id, sl[t].id) != GR_NBR_OK)
-                return GR_NBR_ENOMEM;
+                  gr_pairs_push(&s->pairs, sl[p].id, sl[t].id) != GR_OK)
+                return GR_ENOMEM;
             t0 = 8;
           }
           for (t = t0; t < w; t++) {
             uint32_t q = cand[t];
             if (cs_dist2(walls, box, xp, yp, zp, sl[q].x, sl[q].y, sl[q].z) < cut2 &&
-                gr_pairs_push(&s->pairs, sl[p].id, sl[q].id) != GR_NBR_OK)
-              return GR_NBR_ENOMEM;
+                gr_pairs_push(&s->pairs, sl[p].id, sl[q].id) != GR_OK)
+              return GR_ENOMEM;
           }
         }
       }
     }
-  return GR_NBR_OK;
+  return GR_OK;
 }
 #undef CS_RUN
 
@@ -317,14 +317,14 @@ int gr_cellsort_search(struct gr_cellsort *s, struct gr_nbr *v, double cut2)
                                   a slot once, plus 8 + 8 slack */
     uint32_t *c = realloc(s->cand, (s->n + 64) * sizeof *c);
     if (c == NULL)
-      return GR_NBR_ENOMEM;
+      return GR_ENOMEM;
     s->cand = c;
     s->ccap = s->n + 64;
   }
   rc = s->box.periodic[0] || s->box.periodic[1] || s->box.periodic[2]
            ? cs_search_half(s, cut2, 0)
            : cs_search_half(s, cut2, 1);
-  if (rc != GR_NBR_OK)
-    return GR_NBR_ENOMEM;
+  if (rc != GR_OK)
+    return GR_ENOMEM;
   return gr_nbr_from_pairs(v, s->n, &s->pairs);
 }

@@ -21,6 +21,7 @@
 #ifndef GR_CELLSORT_H
 #define GR_CELLSORT_H
 
+#include "status.h"
 #include <stddef.h>
 #include <stdint.h>
 

@@ -46,27 +46,27 @@ int gr_chain_init(struct gr_chain *c, int n, const double *gap,
   int i;
   double p = 0.0;
   if (n < 2 || n > GR_CHAIN_MAX || !(e >= 0.0 && e <= 1.0))
-    return -1;
+    return GR_EINPUT;
   memset(c, 0, offsetof(struct gr_chain, hp));
   c->n = n;
   c->e = e;
   c->h = 0.5 * (1.0 + e);
   for (i = 0; i < n; i++) {
     if (!isfinite(v[i]))
-      return -1;
+      return GR_EINPUT;
     p += v[i];
   }
   c->vcm = p / n;
   for (i = 0; i < n - 1; i++) {
     if (!(gap[i] >= 0.0) || !isfinite(gap[i]))
-      return -1;
+      return GR_EINPUT;
     c->y[i] = gap[i];
     c->w[i] = v[i] - v[i + 1];
   }
   p = chain_maxabs(c->w, n - 1);
   c->lw0 = p > 0.0 ? ilogb(p) : 0;
   c->speed_bits = CHAIN_SPEED_BITS;
-  return 0;
+  return GR_OK;
 }
 
 int gr_chain_init_c12(struct gr_chain *c, double gap, double v0, double e)

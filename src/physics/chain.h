@@ -15,6 +15,8 @@
 #ifndef GR_CHAIN_H
 #define GR_CHAIN_H
 
+#include "status.h"
+
 #define GR_CHAIN_MAX 16   /* most spheres in a row */
 #define GR_CHAIN_HIST 256 /* collisions remembered for collapse detection */
 
@@ -67,7 +69,7 @@ struct gr_chain_result {
 };
 
 /* Start n spheres with gaps gap[0..n-2] (surface to surface) and velocities
- * v[0..n-1].  Returns 0, or -1 for bad arguments (n out of range, a negative
+ * v[0..n-1].  Returns GR_OK, or GR_EINPUT for bad arguments (n out of range, a negative
  * gap, e outside [0, 1], non-finite numbers). */
 int gr_chain_init(struct gr_chain *c, int n, const double *gap,
                   const double *v, double e);

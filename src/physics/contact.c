@@ -9,12 +9,12 @@
 int gr_contact_law_init(struct gr_contact_law *law, double k1, double e)
 {
   if (!(k1 > 0.0) || !(e > 0.0) || !(e <= 1.0) || !isfinite(k1))
-    return -1;
+    return GR_EINPUT;
   law->k1 = k1;
   law->e = e;
   law->k2 = k1 / (e * e);
   law->lat = 1.0 - e * e;
-  return 0;
+  return GR_OK;
 }
 
 void gr_contact_pair_reset(struct gr_contact_pair *st)

@@ -16,6 +16,8 @@
 #ifndef GR_CONTACT_H
 #define GR_CONTACT_H
 
+#include "status.h"
+
 /* The law: loading and unloading stiffness.  Build it with
  * gr_contact_law_init so that k2 = k1 / e^2 holds. */
 struct gr_contact_law {
@@ -32,8 +34,8 @@ struct gr_contact_pair {
   double delta;  /* overlap at the last evaluation (thesis A) */
 };
 
-/* Set up the law from K1 and e (0 < e <= 1).  Returns 0, or -1 when an
- * argument is out of range. */
+/* Set up the law from K1 and e (0 < e <= 1).  Returns GR_OK, or GR_EINPUT
+ * when an argument is out of range. */
 int gr_contact_law_init(struct gr_contact_law *law, double k1, double e);
 
 /* Forget the history of a pair (the pair separated or is new). */

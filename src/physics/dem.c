@@ -27,14 +27,14 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
 {
   size_t m3 = 3 * (n ? n : 1);
   double cut = p->diameter + p->skin;
-  int k, rc = GR_NBR_OK;
+  int k, rc = GR_OK;
   memset(d, 0, sizeof *d);
   gr_nbr_init(&d->nbr);
   d->p = *p;
   if (!(p->diameter > 0.0) || !(p->density > 0.0) || !(p->skin > 0.0) || !(p->dt > 0.0) ||
       !(p->mu >= 0.0) || !(p->kt_ratio >= 0.0) || n > UINT32_MAX - 1 ||
-      gr_contact_law_init(&d->law, p->k1, p->e) != 0)
-    return GR_NBR_EINPUT;
+      gr_contact_law_init(&d->law, p->k1, p->e) != GR_OK)
+    return GR_EINPUT;
   d->n = n;
   d->radius = 0.5 * p->diameter;
   d->mass = p->density * M_PI / 6.0 * p->diameter * p->diameter * p->diameter;
@@ -57,19 +57,19 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
   d->wall = calloc(m3, sizeof *d->wall);
   d->wallon = calloc(n ? n : 1, 1);
   if (!d->x || !d->v || !d->w || !d->f || !d->t || !d->xref || !d->wall || !d->wallon)
-    rc = GR_NBR_ENOMEM;
+    rc = GR_ENOMEM;
   gr_cells_choose(&d->box, cut, d->m);
-  if (rc == GR_NBR_OK && p->search == GR_DEM_CHAIN)
-    rc = d->m[0] < 3 || d->m[1] < 3 || d->m[2] < 3 ? GR_NBR_EINPUT
+  if (rc == GR_OK && p->search == GR_DEM_CHAIN)
+    rc = d->m[0] < 3 || d->m[1] < 3 || d->m[2] < 3 ? GR_EINPUT
                                                    : gr_cells_init(&d->chain, &d->box, d->m);
-  else if (rc == GR_NBR_OK && p->search == GR_DEM_SORT)
+  else if (rc == GR_OK && p->search == GR_DEM_SORT)
     rc = gr_cellsort_init(&d->sort, &d->box, d->m);
-  else if (rc == GR_NBR_OK && p->search != GR_DEM_NSQ)
-    rc = GR_NBR_EINPUT;
+  else if (rc == GR_OK && p->search != GR_DEM_NSQ)
+    rc = GR_EINPUT;
   /* room for about 7 partners per particle: a dense packing's list */
-  if (rc == GR_NBR_OK)
+  if (rc == GR_OK)
     rc = gr_nbr_reserve(&d->nbr, n, 7 * n + 16);
-  if (rc != GR_NBR_OK)
+  if (rc != GR_OK)
     gr_dem_free(d);
   return rc;
 }
@@ -81,31 +81,31 @@ int gr_dem_update(struct gr_dem *d)
 {
   int rc;
   if (!d->stale)
-    return 0;
+    return GR_OK;
   switch (d->p.search) {
   case GR_DEM_NSQ:
     rc = gr_nbr_nsquared(&d->nbr, &d->box, d->x, d->n, d->cut2);
     break;
   case GR_DEM_CHAIN:
     rc = gr_cells_fill(&d->chain, d->x, d->n);
-    if (rc == GR_NBR_OK)
+    if (rc == GR_OK)
       rc = gr_cells_search(&d->chain, &d->box, d->x, d->cut2);
-    if (rc == GR_NBR_OK)
+    if (rc == GR_OK)
       rc = gr_nbr_from_pairs(&d->nbr, d->n, &d->chain.pairs);
     break;
   default:
     rc = gr_cellsort_fill(&d->sort, d->x, d->n);
-    if (rc == GR_NBR_OK)
+    if (rc == GR_OK)
       rc = gr_cellsort_search(&d->sort, &d->nbr, d->cut2);
     break;
   }
-  if (rc != GR_NBR_OK)
-    return -rc;
+  if (rc != GR_OK)
+    return rc;
   memcpy(d->xref, d->x, 3 * d->n * sizeof *d->x);
   d->maxdisp2 = 0.0;
   d->stale = 0;
   d->rebuilds++;
-  return 1;
+  return GR_OK;
 }
 
 /* One contact (eqs. 2.1 and 2.10-2.14): overlap delta along the unit
@@ -251,11 +251,11 @@ void gr_dem_integrate(struct gr_dem *d)
 int gr_dem_step(struct gr_dem *d)
 {
   int rc = gr_dem_update(d);
-  if (rc < 0)
+  if (rc != GR_OK)
     return rc;
   gr_dem_forces(d);
   gr_dem_integrate(d);
-  return 0;
+  return GR_OK;
 }
 
 static double dem_spring(const struct gr_dem *d, const double *h)

@@ -26,6 +26,7 @@
 #ifndef GR_DEM_H
 #define GR_DEM_H
 
+#include "status.h"
 #include <stddef.h>
 
 #include "physics/box.h"
@@ -75,14 +76,14 @@ struct gr_dem {
 };
 
 /* Allocate n particles (state zero) with parameters p; the caller fills
- * x, v, w.  GR_NBR_EINPUT on bad parameters (chain cells need at least
+ * x, v, w.  GR_EINPUT on bad parameters (chain cells need at least
  * 3 cells of edge >= diameter + skin per axis). */
 int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p);
 void gr_dem_free(struct gr_dem *d);
 
 /* The UPDATE routine: rebuild the list if stale (the half-skin rule) by
- * the chosen search, carrying each pair's history; returns 1 when it
- * rebuilt, 0 when not, < 0 on failure. */
+ * the chosen search, carrying each pair's history (d->rebuilds counts the
+ * rebuilds); GR_OK, or GR_ENOMEM / GR_EINPUT from the search. */
 int gr_dem_update(struct gr_dem *d);
 
 /* The FORCES routine: all contact forces and torques at the current
@@ -93,7 +94,7 @@ void gr_dem_forces(struct gr_dem *d);
  * the rotation, and the largest displacement since the rebuild. */
 void gr_dem_integrate(struct gr_dem *d);
 
-/* One time step: update, forces, integration; < 0 on failure. */
+/* One time step: update, forces, integration; GR_OK or the update's status. */
 int gr_dem_step(struct gr_dem *d);
 
 struct gr_dem_diag {

@@ -131,7 +131,7 @@ static int edevent_cells(struct gr_edmd *s, int i, int x0, int x1, int y0, int y
 {
   const struct gr_edmd_disk *disk = s->disk;
   const int *head = s->head;
-  int ncx = s->p.ncx, list = disk[i].list, cx, cy, j, k, a, b, rc = 0;
+  int ncx = s->p.ncx, list = disk[i].list, cx, cy, j, k, a, b, rc = GR_OK;
   long long pairs = 0;
   double t, now = s->t, d2 = s->p.d * s->p.d;
   if (x0 < 0) x0 = 0;
@@ -152,7 +152,7 @@ static int edevent_cells(struct gr_edmd *s, int i, int x0, int x1, int y0, int y
         if (t < now)
           t = now;
         if ((k = edevent_node(s)) < 0) {
-          rc = -1;
+          rc = GR_ENOMEM;
           goto out;
         }
         s->pool[k].t = t;
@@ -171,11 +171,11 @@ int gr_edevent_predict(struct gr_edmd *s, int i)
 {
   int cx = s->disk[i].cell % s->p.ncx, cy = s->disk[i].cell / s->p.ncx;
   edevent_clear(s, i);
-  if (edevent_cells(s, i, cx - 1, cx + 1, cy - 1, cy + 1) < 0)
-    return -1;
+  if (edevent_cells(s, i, cx - 1, cx + 1, cy - 1, cy + 1) != GR_OK)
+    return GR_ENOMEM;
   edevent_twall(s, i);
   edevent_localmin(s, i);
-  return 0;
+  return GR_OK;
 }
 
 /* freev: advance disk i's delayed state to time t. */
@@ -217,11 +217,11 @@ int gr_edevent_ddc(struct gr_edmd *s, int i, int j, double t, int *cure)
   s->disk[a].c++;
   s->disk[b].c++;
   s->k.ddc++;
-  if (gr_edevent_predict(s, a) < 0 || gr_edevent_predict(s, b) < 0)
-    return -1;
+  if (gr_edevent_predict(s, a) != GR_OK || gr_edevent_predict(s, b) != GR_OK)
+    return GR_ENOMEM;
   gr_edtree_update(&s->tree, a, s->lml[a].t);
   gr_edtree_update(&s->tree, b, s->lml[b].t);
-  return 0;
+  return GR_OK;
 }
 
 /* CASE DWC: freev, wallev (elastic reflection), count, predict. */
@@ -238,17 +238,17 @@ int gr_edevent_dwc(struct gr_edmd *s, int i, double t)
   }
   s->disk[i].c++;
   s->k.dwc++;
-  if (gr_edevent_predict(s, i) < 0)
-    return -1;
+  if (gr_edevent_predict(s, i) != GR_OK)
+    return GR_ENOMEM;
   gr_edtree_update(&s->tree, i, s->lml[i].t);
-  return 0;
+  return GR_OK;
 }
 
 /* CASE VWC: updateM (move the disk to the next cell, state untouched),
  * predict against the 3 newly adjacent cells only, new wall event. */
 int gr_edevent_vwc(struct gr_edmd *s, int i)
 {
-  int c = s->disk[i].cell, cx = c % s->p.ncx, cy = c / s->p.ncx, rc = 0;
+  int c = s->disk[i].cell, cx = c % s->p.ncx, cy = c / s->p.ncx, rc = GR_OK;
   switch (s->disk[i].wall) {
   case GR_EDMD_VW_XLO: cx--; break;
   case GR_EDMD_VW_XHI: cx++; break;

@@ -42,18 +42,18 @@ static int edmd_valid(const struct gr_edmd_params *p, int ncx, int ncy,
   double r = 0.5 * p->d;
   int i;
   if (p->n < 1 || !(p->d > 0.0) || !(p->lx > p->d) || !(p->ly > p->d) ||
-      gr_edrule_check(&p->rule) != 0 || !(p->watch_factor >= 0.0) ||
+      gr_edrule_check(&p->rule) != GR_OK || !(p->watch_factor >= 0.0) ||
       p->watch_window < 0 || p->watch_window > GR_EDMD_WINDOW)
-    return -1;
+    return GR_EINPUT;
   if (p->lx / ncx < p->d || p->ly / ncy < p->d)
-    return -1;
+    return GR_EINPUT;
   for (i = 0; i < p->n; i++)
     if (!(x[i] >= r && x[i] <= p->lx - r && y[i] >= r && y[i] <= p->ly - r))
-      return -1;
-  return 0;
+      return GR_EINPUT;
+  return GR_OK;
 }
 
-/* Allocate the arrays; -2 when out of memory. */
+/* Allocate the arrays; GR_ENOMEM when out of memory. */
 static int edmd_alloc(struct gr_edmd *s, int n, int ncell)
 {
   size_t un = (size_t)n;
@@ -65,13 +65,13 @@ static int edmd_alloc(struct gr_edmd *s, int n, int ncell)
   s->pool = malloc((size_t)s->npool * sizeof *s->pool);
   s->lml = aligned_alloc(64, (un * sizeof *s->lml + 63) / 64 * 64);
   if (!s->disk || !s->tlast || !s->head || !s->pool || !s->lml)
-    return -2;
+    return GR_ENOMEM;
   for (k = 0; k < s->npool; k++)
     s->pool[k].next = k + 1 < s->npool ? k + 1 : -1;
   s->free = 0;
   for (k = 0; k < ncell; k++)
     s->head[k] = -1;
-  return 0;
+  return GR_OK;
 }
 
 /* Two disks closer than d (checked within the 3 x 3 cells). */
@@ -109,10 +109,10 @@ int gr_edmd_new(const struct gr_edmd_params *p, const double *x, const double *y
   int ncx, ncy, i, cx, cy, rc;
   *out = NULL;
   gr_edmd_cells(p, &ncx, &ncy);
-  if (edmd_valid(p, ncx, ncy, x, y) != 0)
-    return -1;
+  if (edmd_valid(p, ncx, ncy, x, y) != GR_OK)
+    return GR_EINPUT;
   if ((s = calloc(1, sizeof *s)) == NULL)
-    return -2;
+    return GR_ENOMEM;
   s->p = *p;
   s->p.ncx = ncx;
   s->p.ncy = ncy;
@@ -122,7 +122,7 @@ int gr_edmd_new(const struct gr_edmd_params *p, const double *x, const double *y
     s->p.watch_window = 32;
   s->cw = p->lx / ncx;
   s->ch = p->ly / ncy;
-  if ((rc = edmd_alloc(s, p->n, ncx * ncy)) != 0) {
+  if ((rc = edmd_alloc(s, p->n, ncx * ncy)) != GR_OK) {
     gr_edmd_free(s);
     return rc;
   }
@@ -143,27 +143,27 @@ int gr_edmd_new(const struct gr_edmd_params *p, const double *x, const double *y
   }
   if (edmd_overlap(s)) {
     gr_edmd_free(s);
-    return -1;
+    return GR_EINPUT;
   }
   for (i = 0; i < p->n; i++)
-    if (gr_edevent_predict(s, i) != 0) {
+    if (gr_edevent_predict(s, i) != GR_OK) {
       gr_edmd_free(s);
-      return -2;
+      return GR_ENOMEM;
     }
   if ((keys = malloc((size_t)p->n * sizeof *keys)) == NULL) {
     gr_edmd_free(s);
-    return -2;
+    return GR_ENOMEM;
   }
   for (i = 0; i < p->n; i++)
     keys[i] = s->lml[i].t;
   rc = gr_edtree_init(&s->tree, p->n, keys);
   free(keys);
-  if (rc != 0) {
+  if (rc != GR_OK) {
     gr_edmd_free(s);
-    return -2;
+    return GR_ENOMEM;
   }
   *out = s;
-  return 0;
+  return GR_OK;
 }
 
 /* The watchdog's report: the distinct disks of the window's collisions,

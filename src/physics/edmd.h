@@ -26,6 +26,7 @@
 #ifndef GR_EDMD_H
 #define GR_EDMD_H
 
+#include "status.h"
 #include "physics/edrule.h"
 #include "physics/edtree.h"
 
@@ -38,6 +39,9 @@ enum gr_edmd_wall {
   GR_EDMD_W_XLO, GR_EDMD_W_XHI, GR_EDMD_W_YLO, GR_EDMD_W_YHI
 };
 
+/* The engine's run state (s->status, the result of gr_edmd_run): a result
+ * of the simulation, not a library status (status.h); NOMEM is how a run
+ * ends when the pool cannot grow. */
 enum gr_edmd_status {
   GR_EDMD_RUNNING = 0,
   GR_EDMD_DONE,      /* gr_edmd_run reached t_end */
@@ -133,9 +137,9 @@ struct gr_edmd {
  * wider at low density (see edmd.c). */
 void gr_edmd_cells(const struct gr_edmd_params *p, int *ncx, int *ncy);
 
-/* Create a simulation at t = 0 from positions and velocities.  Returns 0;
- * -1 for bad parameters, a disk outside the box or two disks overlapping;
- * -2 when out of memory. */
+/* Create a simulation at t = 0 from positions and velocities.  Returns
+ * GR_OK; GR_EINPUT for bad parameters, a disk outside the box or two disks
+ * overlapping; GR_ENOMEM when out of memory. */
 int gr_edmd_new(const struct gr_edmd_params *p, const double *x, const double *y,
                 const double *vx, const double *vy, struct gr_edmd **out);
 void gr_edmd_free(struct gr_edmd *s);
@@ -143,7 +147,8 @@ void gr_edmd_free(struct gr_edmd *s);
 /* Process the next valid event if it happens at or before t_end (stale
  * events met on the way are discarded and counted).  Returns 1 and fills ev
  * (may be NULL) when an event was processed, 0 when the next event is later
- * than t_end, -1 when stopped (collapse or out of memory: see status). */
+ * than t_end, -1 when stopped (collapse or out of memory: see status).
+ * An event count, not a status: the reason for a stop is s->status. */
 int gr_edmd_step(struct gr_edmd *s, double t_end, struct gr_edmd_event *ev);
 
 /* Run to t_end or until max_ddc more disk-disk collisions (<= 0: no limit).

@@ -19,10 +19,10 @@ int gr_edrule_check(const struct gr_edrule *r)
 {
   if (r->kind != GR_EDRULE_ELASTIC && r->kind != GR_EDRULE_RESTITUTION &&
       r->kind != GR_EDRULE_WILSON_CODE)
-    return -1;
+    return GR_EINPUT;
   if (!(r->e >= 0.0 && r->e <= 1.0) || !(r->tc >= 0.0) || !(r->vcut >= 0.0))
-    return -1;
-  return 0;
+    return GR_EINPUT;
+  return GR_OK;
 }
 
 /* Eqs. (3)-(6) with the exchange of normal components the listing does:

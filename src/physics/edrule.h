@@ -19,6 +19,8 @@
 #ifndef GR_EDRULE_H
 #define GR_EDRULE_H
 
+#include "status.h"
+
 enum gr_edrule_kind {
   GR_EDRULE_ELASTIC = 0,
   GR_EDRULE_RESTITUTION,
@@ -46,7 +48,7 @@ enum gr_edrule_cure gr_edrule_apply(const struct gr_edrule *r, double nx, double
 /* Short name: "elastic", "restitution", "wilson-code". */
 const char *gr_edrule_name(enum gr_edrule_kind k);
 
-/* 0 when the rule's numbers are in range, -1 otherwise. */
+/* GR_OK when the rule's numbers are in range, GR_EINPUT otherwise. */
 int gr_edrule_check(const struct gr_edrule *r);
 
 #endif

@@ -58,7 +58,7 @@ int gr_edtree_init(struct gr_edtree *t, int n, const double *keys)
   t->n = 0;
   t->nlev = 0;
   if (n < 1)
-    return -1;
+    return GR_EINPUT;
   for (m = n, l = 0; l < GR_EDTREE_MAXLEV; l++) {
     size = (m + GR_EDTREE_ARITY - 1) / GR_EDTREE_ARITY * GR_EDTREE_ARITY;
     t->key[l] = aligned_alloc(64, ((size_t)size * sizeof **t->key + 63) / 64 * 64);
@@ -66,7 +66,7 @@ int gr_edtree_init(struct gr_edtree *t, int n, const double *keys)
     t->nlev = l + 1;
     if (t->key[l] == NULL || (l > 0 && t->id[l] == NULL)) {
       gr_edtree_free(t);
-      return -1;
+      return GR_ENOMEM;
     }
     for (k = 0; k < size; k++) {
       if (k >= m) {
@@ -84,7 +84,7 @@ int gr_edtree_init(struct gr_edtree *t, int n, const double *keys)
     m = (m + GR_EDTREE_ARITY - 1) / GR_EDTREE_ARITY;
   }
   t->n = n;
-  return 0;
+  return GR_OK;
 }
 
 void gr_edtree_free(struct gr_edtree *t)

@@ -26,6 +26,8 @@
 #ifndef GR_EDTREE_H
 #define GR_EDTREE_H
 
+#include "status.h"
+
 #define GR_EDTREE_ARITY 8   /* children per node */
 #define GR_EDTREE_MAXLEV 12 /* 8^11 > 2^31 leaves */
 
@@ -38,7 +40,7 @@ struct gr_edtree {
 };
 
 /* Allocate a tree of n leaves and play the first round from keys[0..n-1]
- * (Fig. 2a).  Returns 0, or -1 when n < 1 or out of memory. */
+ * (Fig. 2a).  Returns GR_OK, GR_EINPUT when n < 1, GR_ENOMEM when out of memory. */
 int gr_edtree_init(struct gr_edtree *t, int n, const double *keys);
 void gr_edtree_free(struct gr_edtree *t);
 

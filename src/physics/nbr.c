@@ -29,11 +29,11 @@ void gr_nbr_free(struct gr_nbr *v)
 static int rows_reserve(struct gr_nbr_rows *r, size_t n, size_t np)
 {
   if ((uint64_t)np > UINT32_MAX)
-    return GR_NBR_ENOMEM;
+    return GR_ENOMEM;
   if (n + 1 > r->ncap) {
     uint32_t *s = realloc(r->start, (n + 1) * sizeof *s);
     if (s == NULL)
-      return GR_NBR_ENOMEM;
+      return GR_ENOMEM;
     r->start = s;
     r->ncap = n + 1;
   }
@@ -41,28 +41,28 @@ static int rows_reserve(struct gr_nbr_rows *r, size_t n, size_t np)
     uint32_t *j = realloc(r->j, np * sizeof *j);
     struct gr_nbr_hist *h;
     if (j == NULL)
-      return GR_NBR_ENOMEM;
+      return GR_ENOMEM;
     r->j = j;
     if ((h = realloc(r->hist, np * sizeof *h)) == NULL)
-      return GR_NBR_ENOMEM;
+      return GR_ENOMEM;
     r->hist = h;
     r->pcap = np;
   }
-  return GR_NBR_OK;
+  return GR_OK;
 }
 
 int gr_nbr_reserve(struct gr_nbr *v, size_t n, size_t npair)
 {
-  if (rows_reserve(&v->cur, n, npair) != GR_NBR_OK ||
-      rows_reserve(&v->nxt, n, npair) != GR_NBR_OK)
-    return GR_NBR_ENOMEM;
-  return GR_NBR_OK;
+  if (rows_reserve(&v->cur, n, npair) != GR_OK ||
+      rows_reserve(&v->nxt, n, npair) != GR_OK)
+    return GR_ENOMEM;
+  return GR_OK;
 }
 
 int gr_nbr_begin(struct gr_nbr *v, size_t n)
 {
   if ((uint64_t)n > UINT32_MAX)
-    return GR_NBR_EINPUT;
+    return GR_EINPUT;
   v->failed = rows_reserve(&v->nxt, n, v->nxt.pcap ? v->nxt.pcap : 1024);
   v->nxt.n = n;
   v->nxt.npair = 0;
@@ -73,11 +73,11 @@ int gr_nbr_begin(struct gr_nbr *v, size_t n)
 int gr_nbr_grow(struct gr_nbr *v)
 {
   size_t np = v->nxt.pcap * 2;
-  if (rows_reserve(&v->nxt, v->nxt.n, np) != GR_NBR_OK) {
-    v->failed = GR_NBR_ENOMEM;
-    return GR_NBR_ENOMEM;
+  if (rows_reserve(&v->nxt, v->nxt.n, np) != GR_OK) {
+    v->failed = GR_ENOMEM;
+    return GR_ENOMEM;
   }
-  return GR_NBR_OK;
+  return GR_OK;
 }
 
 /* Carry history over, row by row: each new row is put in order (an
@@ -123,7 +123,7 @@ int gr_nbr_commit(struct gr_nbr *v)
   *o = *w;
   *w = t;
   v->carried = carried;
-  return GR_NBR_OK;
+  return GR_OK;
 }
 
 void gr_pairs_free(struct gr_pairs *p)
@@ -138,13 +138,13 @@ int gr_pairs_grow(struct gr_pairs *p)
   size_t cap = p->cap ? 2 * p->cap : 4096;
   uint32_t *a = realloc(p->a, cap * sizeof *a), *b;
   if (a == NULL)
-    return GR_NBR_ENOMEM;
+    return GR_ENOMEM;
   p->a = a;
   if ((b = realloc(p->b, cap * sizeof *b)) == NULL)
-    return GR_NBR_ENOMEM;
+    return GR_ENOMEM;
   p->b = b;
   p->cap = cap;
-  return GR_NBR_OK;
+  return GR_OK;
 }
 
 /* The rows are sorted by gr_nbr_commit. */
@@ -154,10 +154,10 @@ int gr_nbr_from_pairs(struct gr_nbr *v, size_t n, const struct gr_pairs *pr)
   const uint32_t *a = pr->a, *b = pr->b;
   size_t k, i, npairs = pr->n;
   int rc = gr_nbr_begin(v, n);
-  if (rc != GR_NBR_OK)
+  if (rc != GR_OK)
     return rc;
-  if (rows_reserve(w, n, npairs) != GR_NBR_OK)
-    return GR_NBR_ENOMEM;
+  if (rows_reserve(w, n, npairs) != GR_OK)
+    return GR_ENOMEM;
   /* counting sort by a: counts, running sums (start[i] = end of row i),
    * scatter backwards (start[i] becomes the beginning of row i) */
   memset(w->start, 0, (n + 1) * sizeof *w->start);
@@ -191,7 +191,7 @@ int gr_nbr_nsquared(struct gr_nbr *v, const struct gr_box *box,
 {
   size_t i, j;
   int rc = gr_nbr_begin(v, n);
-  if (rc != GR_NBR_OK)
+  if (rc != GR_OK)
     return rc;
   for (i = 0; i < n; i++) {
     const double *a = x + 3 * i;

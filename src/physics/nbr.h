@@ -17,6 +17,7 @@
 #ifndef GR_NBR_H
 #define GR_NBR_H
 
+#include "status.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,14 +40,14 @@ struct gr_pairs {
 void gr_pairs_free(struct gr_pairs *p);
 int gr_pairs_grow(struct gr_pairs *p);
 
-/* Append the pair {i, j}, lower number first; GR_NBR_ENOMEM on failure. */
+/* Append the pair {i, j}, lower number first; GR_ENOMEM on failure. */
 static inline int gr_pairs_push(struct gr_pairs *p, uint32_t i, uint32_t j)
 {
-  if (p->n == p->cap && gr_pairs_grow(p) != GR_NBR_OK)
-    return GR_NBR_ENOMEM;
+  if (p->n == p->cap && gr_pairs_grow(p) != GR_OK)
+    return GR_ENOMEM;
   p->a[p->n] = i < j ? i : j;
   p->b[p->n++] = i < j ? j : i;
-  return GR_NBR_OK;
+  return GR_OK;
 }
 
 /* One compressed-row list. */
@@ -90,14 +91,14 @@ static inline void gr_nbr_row(struct gr_nbr *v, size_t i)
 /* Append partner j (> i; any order within the row) to the open row. */
 static inline void gr_nbr_add(struct gr_nbr *v, uint32_t j)
 {
-  if (v->nxt.npair == v->nxt.pcap && gr_nbr_grow(v) != GR_NBR_OK)
+  if (v->nxt.npair == v->nxt.pcap && gr_nbr_grow(v) != GR_OK)
     return;
   v->nxt.j[v->nxt.npair++] = j;
 }
 
 /* Close the build: sort each row by partner, carry each persisting pair's
  * history over from the old list (a merge of two sorted rows per
- * particle), zero new pairs' records, and make the new list current.  GR_NBR_ENOMEM when a growth failed (the
+ * particle), zero new pairs' records, and make the new list current.  GR_ENOMEM when a growth failed (the
  * old list is then kept). */
 int gr_nbr_commit(struct gr_nbr *v);
 

@@ -45,16 +45,16 @@ int gr_vdw_model_init(struct gr_vdw_model *m, double a, double reff,
 {
   if (!(a > 0.0) || !(reff > 0.0) || !(rss >= 0.0) || !(amin >= 0.0) ||
       !(cutoff > amin) || (amin == 0.0 && rss == 0.0))
-    return -1;
-  if (gr_contact_law_init(&m->law, k1, e) != 0)
-    return -1;
+    return GR_EINPUT;
+  if (gr_contact_law_init(&m->law, k1, e) != GR_OK)
+    return GR_EINPUT;
   m->a = a;
   m->reff = reff;
   m->rss = rss;
   m->cutoff = cutoff;
   m->amin = amin;
   m->hold = amin > 0.0 ? gr_vdw_force(a, reff, rss, amin) : 0.0;
-  return 0;
+  return GR_OK;
 }
 
 /* Eq. 5.29 without the spring: cut-off, law, held value, nothing in

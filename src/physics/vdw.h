@@ -22,6 +22,7 @@
 #ifndef GR_VDW_H
 #define GR_VDW_H
 
+#include "status.h"
 #include "physics/contact.h"
 
 /* Effective radius of eq. 5.27: R1 R2 / (R1 + R2); R2 = 0 means a wall. */
@@ -54,7 +55,7 @@ struct gr_vdw_model {
   struct gr_contact_law law; /* the latching spring below contact */
 };
 
-/* Set up the model; hold is computed.  Returns 0, -1 on bad arguments
+/* Set up the model; hold is computed.  Returns GR_OK, GR_EINPUT on bad arguments
  * (0 <= amin < cutoff, A, reff > 0, the contact law as in contact.h). */
 int gr_vdw_model_init(struct gr_vdw_model *m, double a, double reff,
                       double rss, double cutoff, double amin, double k1,

@@ -9,7 +9,7 @@ int gr_vtab_init(struct gr_vtab *t, int nmax, int rmax, int i2or1, int i1or0)
   size_t nint;
   memset(t, 0, sizeof *t);
   if (nmax < 1 || rmax < 1 || i2or1 < 1 || i1or0 < 0 || i1or0 >= i2or1)
-    return -1;
+    return GR_EINPUT;
   t->i2or1 = i2or1;
   t->i1or0 = i1or0;
   t->nmax = nmax;
@@ -21,9 +21,9 @@ int gr_vtab_init(struct gr_vtab *t, int nmax, int rmax, int i2or1, int i1or0)
   t->next = calloc(nint, sizeof *t->next);
   if (!t->nebor || !t->ndx || !t->next) {
     gr_vtab_free(t);
-    return -1;
+    return GR_ENOMEM;
   }
-  return 0;
+  return GR_OK;
 }
 
 void gr_vtab_free(struct gr_vtab *t)

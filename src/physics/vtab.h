@@ -14,6 +14,7 @@
 #ifndef GR_VTAB_H
 #define GR_VTAB_H
 
+#include "status.h"
 #include <stddef.h>
 
 #define GR_VTAB_RECORD 7 /* locations per record: NDX TF TM A A0 SK NEXT */
@@ -27,7 +28,7 @@ struct gr_vtab {
 };
 
 /* An empty table (NEBOR zero, MT1 = 1) for nmax particles and rmax records;
- * 0 on success, -1 when out of memory or the arguments are bad. */
+ * GR_OK, GR_ENOMEM when out of memory, GR_EINPUT when the arguments are bad. */
 int gr_vtab_init(struct gr_vtab *t, int nmax, int rmax, int i2or1, int i1or0);
 void gr_vtab_free(struct gr_vtab *t);
 
@@ -37,7 +38,8 @@ int gr_vtab_idx(const struct gr_vtab *t, int jdx);
 /* Figure 2.4: add j to particle i's list.  If NEBOR(i) = 0 the record goes
  * to MT1 and NEBOR(i) = MT1; otherwise the NEXT chain is followed to its
  * end and NEXT(last) = MT1.  NDX(idx) = j, NEXT(idx) = 0, MT1 += 7.
- * Returns the new record's jdx, -1 when the table is full. */
+ * Returns the new record's jdx (a result, not a status), -1 when the table
+ * is full or i is out of range. */
 int gr_vtab_add(struct gr_vtab *t, int i, int j);
 
 /* The force routine's walk (end of section 2.3): the partners of particle i

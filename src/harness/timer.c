@@ -1,0 +1,46 @@
+/* granrepro harness: wall and CPU timer (see timer.h). */
+#include "harness/timer.h"
+
+#include <math.h>
+#include <time.h>
+
+/* Seconds on a POSIX clock. */
+static double timer_read(clockid_t id)
+{
+  struct timespec ts;
+  clock_gettime(id, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double gr_timer_wall(void) { return timer_read(CLOCK_MONOTONIC); }
+double gr_timer_cpu(void) { return timer_read(CLOCK_PROCESS_CPUTIME_ID); }
+
+void gr_timer_start(struct gr_timer *t)
+{
+  t->wall = t->cpu = 0.0;
+  t->wall0 = gr_timer_wall();
+  t->cpu0 = gr_timer_cpu();
+}
+
+void gr_timer_stop(struct gr_timer *t)
+{
+  t->cpu = gr_timer_cpu() - t->cpu0;
+  t->wall = gr_timer_wall() - t->wall0;
+}
+
+/* Warm-up call, then the minimum CPU time of repeats calls. */
+double gr_timer_min_cpu(void (*fn)(void *), void *arg, int repeats)
+{
+  double best = HUGE_VAL;
+  struct gr_timer t;
+  int r;
+  fn(arg);
+  for (r = 0; r < repeats; r++) {
+    gr_timer_start(&t);
+    fn(arg);
+    gr_timer_stop(&t);
+    if (t.cpu < best)
+      best = t.cpu;
+  }
+  return best;
+}

@@ -1,0 +1,27 @@
+/* granrepro harness: the one clock of the program (phases, bench, and any
+ * experiment that reports a measured time).  Wall time is the monotonic
+ * clock, CPU time the process CPU clock (all threads), both in seconds.
+ * On a shared machine another job takes wall time from us but not CPU time,
+ * so verdicts use CPU time, and the minimum over repeats
+ * (gr_timer_min_cpu) is the estimate least disturbed by load. */
+#ifndef GR_TIMER_H
+#define GR_TIMER_H
+
+struct gr_timer {
+  double wall0, cpu0; /* clock readings at gr_timer_start */
+  double wall, cpu;   /* elapsed seconds at the last gr_timer_stop */
+};
+
+/* Clock readings now (seconds from an arbitrary origin). */
+double gr_timer_wall(void);
+double gr_timer_cpu(void);
+
+/* Start; stop sets t->wall and t->cpu to the time since start. */
+void gr_timer_start(struct gr_timer *t);
+void gr_timer_stop(struct gr_timer *t);
+
+/* Call fn(arg) once to warm up, then repeats times (>= 1), and return the
+ * shortest process-CPU time of one call. */
+double gr_timer_min_cpu(void (*fn)(void *), void *arg, int repeats);
+
+#endif
