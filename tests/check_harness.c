@@ -1145,6 +1145,48 @@ static void burn(void *arg)
   burn_calls++;
 }
 
+/* An experiment's page: rows grouped by the first part of the quantity,
+ * each figure beside the group its name contains as whole dash-separated
+ * parts (the longest such group), the others under Figures; control bytes
+ * of a note shown as U+FFFD, markup escaped. */
+START_TEST(test_report_page_groups)
+{
+  char dir[256], path[400], *page, *ta, *tab, *figs, *fa, *fab, *fother, *fc;
+  struct gr_error err = {0, ""};
+  fresh_dir(dir, sizeof dir, "page");
+  snprintf(path, sizeof path, "%s/summary.tsv", dir);
+  spit(path, "# experiment: pg\n# title: T\n# citation: C\n# mode: quick\n# seed: 1\n"
+             "quantity\tpublished\treproduced\tdelta\ttolerance\tverdict\tnote\n"
+             "task-a/x\t1\t1\t0\tabs 1\treproduced\t-\n"
+             "task-a-b/y\t1\t3\t2\tabs 1\tdiffers\t<b>\n");
+  snprintf(path, sizeof path, "%s/notes.md", dir);
+  spit(path, "Bell \a here & <there>.\n\nSecond.\n");
+  snprintf(path, sizeof path, "%s/task-a-one.svg", dir);
+  spit(path, "<svg/>");
+  snprintf(path, sizeof path, "%s/task-a-b-two.svg", dir);
+  spit(path, "<svg/>");
+  snprintf(path, sizeof path, "%s/task-ab-other.svg", dir);
+  spit(path, "<svg/>");
+  ck_assert_int_eq(gr_report_page(dir, &err), GR_OK);
+  snprintf(path, sizeof path, "%s/index.html", dir);
+  page = slurp(path);
+  ta = strstr(page, "<h2>task-a</h2>");
+  tab = strstr(page, "<h2>task-a-b</h2>");
+  figs = strstr(page, "<h2>Figures</h2>");
+  fa = strstr(page, "src=\"task-a-one.svg\"");
+  fab = strstr(page, "src=\"task-a-b-two.svg\"");
+  fother = strstr(page, "src=\"task-ab-other.svg\"");
+  ck_assert(ta && tab && figs && fa && fab && fother);
+  ck_assert(ta < fa && fa < tab && tab < fab && fab < figs && figs < fother);
+  ck_assert_ptr_nonnull(strstr(page, "<td>&lt;b&gt;</td>"));
+  ck_assert_ptr_nonnull(strstr(page, "<p>Bell \xef\xbf\xbd here &amp; &lt;there&gt;."));
+  ck_assert_ptr_null(strchr(page, '\a'));
+  fc = strstr(page, "1 reproduced, 1 differs, 0 expected-difference, 0 informative");
+  ck_assert_ptr_nonnull(fc);
+  free(page);
+}
+END_TEST
+
 START_TEST(test_timer_measures_cpu)
 {
   struct gr_timer t;
@@ -1193,6 +1235,7 @@ static Suite *harness_suite(void)
   tcase_add_test(cmp, test_compare_records);
   tcase_add_test(cmp, test_compare_bad);
   tcase_add_test(rep, test_report_figure);
+  tcase_add_test(rep, test_report_page_groups);
   tcase_add_test(ctx, test_ctx_lifecycle);
   tcase_add_test(ctx, test_ctx_missing_reference);
   tcase_add_test(ctx, test_ctx_errors_are_sticky);
