@@ -5,8 +5,9 @@
 #    report (it is the record's total, which has a row <exp>/report);
 #  - on a terminal, the progress line is ended before the result line
 #    (sweetman-neighbors' was not) and rendering shows progress;
-#  - the figures drawn by the one gnuplot process of a run are the figures
-#    each script draws on its own (no state leaks between figures).
+#  - the figures drawn by the batch gnuplot processes of a run are the
+#    figures each script draws on its own (no state leaks between figures),
+#    and a failing script is named.
 # (Results flushed per experiment: tests/report_integrity.sh.)
 . "$(dirname "$0")/lib.sh"
 
@@ -28,6 +29,13 @@ if have_gnuplot; then
       { show "$scratch/gnuplot.err"; fail "gnuplot -c $stem.gp failed"; }
     cmp -s "$scratch/alone.svg" "$out/c12/$stem.svg" || fail "$stem.svg differs from what its script draws alone"
   done
+  # a failing script among good ones is named (the batch falls back to
+  # one process per figure), and no temporary is left
+  printf 'set output ARG2\nplot undefined_function_xyz(x)\n' >"$out/c12/task-b-zz-broken.gp"
+  expect_exit 2 "$GRANREPRO" report --out "$out"
+  assert_has "$stderr_file" "task-b-zz-broken.gp"
+  [ -z "$(find "$out" -name '.*' ! -name '.')" ] || fail "hidden files left: $(find "$out" -name '.*' ! -name '.')"
+  rm "$out/c12/task-b-zz-broken.gp"
 fi
 
 command -v script >/dev/null 2>&1 || skip "script (util-linux) not installed: no terminal to test the progress line"
