@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "experiments/sweetman.h"
+#include "experiments/sweetman-2003/sweetman.h"
 #include "harness/ctx.h"
 #include "harness/error.h"
 #include "physics/cells.h"
@@ -18,16 +18,16 @@ static int sw_arrays(struct gr_ctx *ctx, const char *table, struct gr_cells *c,
                      const double *x, size_t n, int rows)
 {
   char row[48];
-  int i, rc = gr_cells_fill(c, x, n) == GR_OK ? GR_OK : GR_ENOMEM;
-  for (i = 1; i <= rows && rc == GR_OK; i++) {
+  int i;
+  if (gr_cells_fill(c, x, n) != GR_OK)
+    return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
+  for (i = 1; i <= rows; i++) {
     snprintf(row, sizeof row, "i%d", i);
-    rc = gr_ctx_compare(ctx, table, row, "list", (size_t)i <= n ? c->list[i] : 0, 0.0, "LIST(I)");
-    if (rc == GR_OK)
-      rc = gr_ctx_compare(ctx, table, row, "head", c->head[i], 0.0, "HEAD(I)");
-    if (rc == GR_OK)
-      rc = gr_ctx_compare(ctx, table, row, "cell", (size_t)i <= n ? c->cell[i] : 0, 0.0, "CELL(I)");
+    gr_ctx_compare(ctx, table, row, "list", (size_t)i <= n ? c->list[i] : 0, 0.0, "LIST(I)");
+    gr_ctx_compare(ctx, table, row, "head", c->head[i], 0.0, "HEAD(I)");
+    gr_ctx_compare(ctx, table, row, "cell", (size_t)i <= n ? c->cell[i] : 0, 0.0, "CELL(I)");
   }
-  return rc;
+  return gr_ctx_error(ctx)->code;
 }
 
 /* Tables 3.1-3.4: the 2-D example, unit square, M = 5 (eq. 3.2 is eq. 3.1
@@ -47,22 +47,16 @@ static int sw_example(struct gr_ctx *ctx, struct gr_cells *c, double *x)
   }
   if (gr_cells_init(c, &box, m) != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
-  for (i = 1, rc = GR_OK; i <= SW_NEX && rc == GR_OK; i++) {
+  for (i = 1; i <= SW_NEX; i++) {
     snprintf(row, sizeof row, "p%d", i);
-    rc = gr_ctx_compare(ctx, "table-3-1", row, "x", x[3 * (i - 1)], 0.0, "input position");
-    if (rc == GR_OK)
-      rc = gr_ctx_compare(ctx, "table-3-1", row, "y", x[3 * (i - 1) + 1], 0.0, "input position");
-    if (rc == GR_OK)
-      rc = gr_ctx_compare(ctx, "table-3-1", row, "cell", (double)gr_cells_index(c, x + 3 * (i - 1)),
-                          0.0, "ICELL of eq. 3.2 in double precision, CELLI = 5");
+    gr_ctx_compare(ctx, "table-3-1", row, "x", x[3 * (i - 1)], 0.0, "input position");
+    gr_ctx_compare(ctx, "table-3-1", row, "y", x[3 * (i - 1) + 1], 0.0, "input position");
+    gr_ctx_compare(ctx, "table-3-1", row, "cell", (double)gr_cells_index(c, x + 3 * (i - 1)),
+                   0.0, "ICELL of eq. 3.2 in double precision, CELLI = 5");
   }
-  if (rc == GR_OK)
-    rc = sw_arrays(ctx, "table-3-2", c, x, 1, 1);
-  if (rc == GR_OK)
-    rc = sw_arrays(ctx, "table-3-3", c, x, 2, 2);
-  if (rc == GR_OK)
-    rc = sw_arrays(ctx, "table-3-4", c, x, SW_NEX, SW_NEX);
-  return rc;
+  sw_arrays(ctx, "table-3-2", c, x, 1, 1);
+  sw_arrays(ctx, "table-3-3", c, x, 2, 2);
+  return sw_arrays(ctx, "table-3-4", c, x, SW_NEX, SW_NEX);
 }
 
 /* Table 3.5: eq. 3.5 for M = 5 and the 27 MAP entries of cell 1. */
@@ -72,22 +66,22 @@ static int sw_map(struct gr_ctx *ctx)
   const int m[3] = {5, 5, 5};
   struct gr_cells c;
   char row[48];
-  int ix, iy, iz, rc;
+  int ix, iy, iz;
   if (gr_cells_init(&c, &box, m) != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
-  rc = gr_ctx_compare(ctx, "table-3-5", "icell", "value", gr_cells_icell(m, 1, 1, 1), 0.0,
-                      "eq. 3.5 at IX = IY = IZ = 1");
-  for (ix = 0; ix <= 2 && rc == GR_OK; ix++)
-    for (iy = 0; iy <= 2 && rc == GR_OK; iy++)
-      for (iz = 0; iz <= 2 && rc == GR_OK; iz++) {
+  gr_ctx_compare(ctx, "table-3-5", "icell", "value", gr_cells_icell(m, 1, 1, 1), 0.0,
+                 "eq. 3.5 at IX = IY = IZ = 1");
+  for (ix = 0; ix <= 2; ix++)
+    for (iy = 0; iy <= 2; iy++)
+      for (iz = 0; iz <= 2; iz++) {
         int lex = 9 * ix + 3 * iy + iz; /* position in the listing's order */
         int k = lex < 13 ? lex + 1 : (lex == 13 ? 27 : lex);
         snprintf(row, sizeof row, "%d.%d.%d", ix, iy, iz);
-        rc = gr_ctx_compare(ctx, "table-3-5", row, "value", c.map[k], 0.0,
-                            "MAP(imap + k) of cell 1, built by the FORTRAN loop of section 3.3");
+        gr_ctx_compare(ctx, "table-3-5", row, "value", c.map[k], 0.0,
+                       "MAP(imap + k) of cell 1, built by the FORTRAN loop of section 3.3");
       }
   gr_cells_free(&c);
-  return rc;
+  return gr_ctx_error(ctx)->code;
 }
 
 /* One trace entry against a table of the search order; entries the table
@@ -109,11 +103,11 @@ static int sw_order(struct gr_ctx *ctx, const struct gr_cells *c, const char *ta
   struct gr_cells_visit v[256];
   size_t nv = gr_cells_trace(c, 1, v, 256), a;
   char key[48];
-  int rc, np = 0, nc = 0, k = 0, lastp = -1, lastc = -1;
+  int np = 0, nc = 0, k = 0, lastp = -1, lastc = -1;
   if (nv > 256)
     return gr_ctx_fail(ctx, GR_EFAIL, "search-order trace longer than expected");
-  rc = sw_trace_item(ctx, table, "cell", v[0].cell, "outermost loop");
-  for (a = 0; a < nv && rc == GR_OK; a++) {
+  sw_trace_item(ctx, table, "cell", v[0].cell, "outermost loop");
+  for (a = 0; a < nv; a++) {
     if (v[a].primary != lastp) {
       if (np == nprimary)
         break;
@@ -121,43 +115,31 @@ static int sw_order(struct gr_ctx *ctx, const struct gr_cells *c, const char *ta
       lastc = -1;
       nc = 0;
       snprintf(key, sizeof key, "primary.%d", ++np);
-      rc = sw_trace_item(ctx, table, key, lastp, "primary particle, down the chain of cell 1");
+      sw_trace_item(ctx, table, key, lastp, "primary particle, down the chain of cell 1");
     }
-    if (rc == GR_OK && v[a].nbrcell != lastc) {
+    if (v[a].nbrcell != lastc) {
       lastc = v[a].nbrcell;
       k = 0;
       snprintf(key, sizeof key, "p%d.n%d", lastp, ++nc);
-      rc = sw_trace_item(ctx, table, key, lastc, "neighbouring cell searched");
+      sw_trace_item(ctx, table, key, lastc, "neighbouring cell searched");
     }
     snprintf(key, sizeof key, "p%d.c%d.k%d", lastp, lastc, ++k);
-    if (rc == GR_OK)
-      rc = sw_trace_item(ctx, table, key, v[a].particle,
-                         "particle met (HEAD, then LIST, of Table 3.4; 0 = empty cell)");
+    sw_trace_item(ctx, table, key, v[a].particle,
+                  "particle met (HEAD, then LIST, of Table 3.4; 0 = empty cell)");
   }
-  return rc;
+  return gr_ctx_error(ctx)->code;
 }
 
-int sw_chapter3(struct gr_ctx *ctx)
+/* Section 3.2-3.3: Tables 3.1-3.7. */
+int gr_sweetman_chapter3(struct gr_ctx *ctx)
 {
   struct gr_cells c;
   double x[3 * SW_NEX];
-  int rc;
   memset(&c, 0, sizeof c);
-  rc = sw_example(ctx, &c, x);
-  if (rc == GR_OK)
-    rc = sw_order(ctx, &c, "table-3-6", 1);
-  if (rc == GR_OK)
-    rc = sw_order(ctx, &c, "table-3-7", 3);
+  if (sw_example(ctx, &c, x) == GR_OK) {
+    sw_order(ctx, &c, "table-3-6", 1);
+    sw_order(ctx, &c, "table-3-7", 3);
+  }
   gr_cells_free(&c);
-  if (rc == GR_OK)
-    rc = sw_map(ctx);
-  if (rc == GR_OK)
-    rc = gr_ctx_note(ctx, "Chapter 3 worked example. Tables 3.1-3.5 are reproduced entry for entry "
-                     "(the border particles 10, 14, 16, 18, 19 land in the upper cell because 0.2 * 5, 0.4 * 5 and "
-                     "0.6 * 5 round to exact integers). The search-order Tables 3.6-3.7 disagree with the thesis's own "
-                     "Table 3.4: cell 2 holds 19, 6, 4 (only 19 printed), cell 6 holds 20, 8 (printed empty), cell 7 "
-                     "holds 10, 7 (printed 20, 6). The printed 0 and 20 are HEAD(5) and HEAD(6), a row slip; these "
-                     "entries are misprints (expected-difference), the omitted ones informative rows. The text also "
-                     "calls the cell inverse 'ICELL' where it means CELLI, and eq. 3.4 spells it CELL1 (scan).");
-  return rc;
+  return sw_map(ctx);
 }

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "experiments/vdw.h"
+#include "experiments/sweetman-2003/vdw.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
 #include "physics/hamaker.h"
@@ -27,54 +27,58 @@ static int vdw_const(struct gr_ctx *ctx, int st, const char *row, double value,
   return gr_ctx_compare(ctx, "eq5-constants", row, "value", value, 0.0, note);
 }
 
+/* The sphere laws and their rows: A R / (alpha^pa W_6) and
+ * A R / (cr alpha^pr W_12) for the quadrature W of each (C = r_ss^6 / 2
+ * for the repulsive term). */
+struct vdw_law {
+  int (*fn)(struct gr_hamaker *h, int n, double r, double alpha, double *w);
+  const char *att, *rep, *natt, *nrep;
+  double pa, pr, cr;
+};
+
+static const struct vdw_law vdw_laws[] = {
+  {.fn = gr_hamaker_sphere_wall, .att = "eq5.20.attractive", .rep = "eq5.20.repulsive",
+   .natt = "A R / (alpha U_6), sphere-wall quadrature, alpha/R = 1e-6",
+   .nrep = "from U_12 (C = r_ss^6 / 2): A R / (3 alpha^7 U_12)", .pa = 1, .pr = 7, .cr = 3.0},
+  {.fn = gr_hamaker_sphere_wall_force, .att = "eq5.21.attractive", .rep = "eq5.21.repulsive",
+   .natt = "A R / (alpha^2 F_6), sphere-wall force quadrature",
+   .nrep = "A R / (3 alpha^8 F_12)", .pa = 2, .pr = 8, .cr = 3.0},
+  {.fn = gr_hamaker_sphere_sphere_force, .att = "eq5.28.attractive", .rep = "eq5.28.repulsive",
+   .natt = "A R / (alpha^2 F_6), exact two-sphere quadrature (shells)",
+   .nrep = "A R / (6 alpha^8 F_12)", .pa = 2, .pr = 8, .cr = 6.0},
+};
+
 /* The printed constants from the quadratures (units rho = C = R = 1,
  * A = pi^2; see reference/sweetman-2003/eq5-constants.tsv). */
 static int vdw_constants(struct gr_ctx *ctx, struct gr_hamaker *hn, struct gr_hamaker *h)
 {
   const double a = VDW_ASMALL, pi2 = M_PI * M_PI;
-  double w6, w12, f6, f12;
-  int st, rc;
+  double w6, w12;
+  int st, n;
   char row[64];
-  int n;
+  size_t k;
   for (n = 6; n <= 12; n += 6) {
     st = gr_hamaker_molecule_wall(hn, n, VDW_AEX, &w6);
     snprintf(row, sizeof row, "eq5.11.n%d.denominator", n);
-    if ((rc = vdw_const(ctx, st, row, 2.0 * M_PI / (pow(VDW_AEX, n - 3) * w6),
-                        "2 pi / (alpha^(n-3) w): double quadrature of eq. 5.9")) != 0)
-      return rc;
+    vdw_const(ctx, st, row, 2.0 * M_PI / (pow(VDW_AEX, n - 3) * w6),
+              "2 pi / (alpha^(n-3) w): double quadrature of eq. 5.9");
     st = gr_hamaker_sphere_wall(h, n, 1.0, a, &w6);
     snprintf(row, sizeof row, "eq5.14.n%d.denominator", n);
-    if ((rc = vdw_const(ctx, st, row, 4.0 * pi2 / (pow(a, n - 5) * w6),
-                        "4 pi^2 R / (alpha^(n-5) w): eq. 5.12 without approximation, alpha/R = 1e-6")) != 0)
-      return rc;
+    vdw_const(ctx, st, row, 4.0 * pi2 / (pow(a, n - 5) * w6),
+              "4 pi^2 R / (alpha^(n-5) w): eq. 5.12 without approximation, alpha/R = 1e-6");
     st = gr_hamaker_wall_wall(hn, n, VDW_AEX, &w6);
     snprintf(row, sizeof row, "eq5.17.n%d.denominator", n);
-    if ((rc = vdw_const(ctx, st, row, 2.0 * M_PI / (pow(VDW_AEX, n - 4) * w6),
-                        "2 pi / (alpha^(n-4) w): triple quadrature (eq. 5.16 over eq. 5.9)")) != 0)
-      return rc;
+    vdw_const(ctx, st, row, 2.0 * M_PI / (pow(VDW_AEX, n - 4) * w6),
+              "2 pi / (alpha^(n-4) w): triple quadrature (eq. 5.16 over eq. 5.9)");
   }
-  st = gr_hamaker_sphere_wall(h, 6, 1.0, a, &w6);
-  st = st ? st : gr_hamaker_sphere_wall(h, 12, 1.0, a, &w12);
-  if ((rc = vdw_const(ctx, st, "eq5.20.attractive", pi2 / (a * w6),
-                      "A R / (alpha U_6), sphere-wall quadrature, alpha/R = 1e-6")) != 0 ||
-      (rc = vdw_const(ctx, st, "eq5.20.repulsive", pi2 / (3.0 * pow(a, 7) * w12),
-                      "from U_12 (C = r_ss^6 / 2): A R / (3 alpha^7 U_12)")) != 0)
-    return rc;
-  st = gr_hamaker_sphere_wall_force(h, 6, 1.0, a, &f6);
-  st = st ? st : gr_hamaker_sphere_wall_force(h, 12, 1.0, a, &f12);
-  if ((rc = vdw_const(ctx, st, "eq5.21.attractive", pi2 / (a * a * f6),
-                      "A R / (alpha^2 F_6), sphere-wall force quadrature")) != 0 ||
-      (rc = vdw_const(ctx, st, "eq5.21.repulsive", pi2 / (3.0 * pow(a, 8) * f12),
-                      "A R / (3 alpha^8 F_12)")) != 0)
-    return rc;
-  st = gr_hamaker_sphere_sphere_force(h, 6, 1.0, a, &f6);
-  st = st ? st : gr_hamaker_sphere_sphere_force(h, 12, 1.0, a, &f12);
-  if ((rc = vdw_const(ctx, st, "eq5.28.attractive", pi2 / (a * a * f6),
-                      "A R / (alpha^2 F_6), exact two-sphere quadrature (shells)")) != 0 ||
-      (rc = vdw_const(ctx, st, "eq5.28.repulsive", pi2 / (6.0 * pow(a, 8) * f12),
-                      "A R / (6 alpha^8 F_12)")) != 0)
-    return rc;
-  return GR_OK;
+  for (k = 0; k < sizeof vdw_laws / sizeof vdw_laws[0]; k++) {
+    const struct vdw_law *l = &vdw_laws[k];
+    st = l->fn(h, 6, 1.0, a, &w6);
+    st = st ? st : l->fn(h, 12, 1.0, a, &w12);
+    vdw_const(ctx, st, l->att, pi2 / (pow(a, l->pa) * w6), l->natt);
+    vdw_const(ctx, st, l->rep, pi2 / (l->cr * pow(a, l->pr) * w12), l->nrep);
+  }
+  return gr_ctx_error(ctx)->code;
 }
 
 /* The quadratures against closed forms that hold exactly. */
@@ -111,13 +115,25 @@ static int vdw_exact_checks(struct gr_ctx *ctx, struct gr_hamaker *hn, struct gr
                        "Hamaker's exact two-sphere result: the reference for eq. 5.28 is sound");
 }
 
+static const struct gr_figure vdw_fig_errors = {
+  .name = "derivation-errors", .data = "derivation",
+  .title = "Where the approximations of section 5.2 stop holding (quadrature = exact)",
+  .xlabel = "alpha / R", .ylabel = "|formula / exact - 1|",
+  .setup = "set logscale xy\nset format x '10^{%T}'\nset format y '10^{%T}'\n"
+           "set key top left\nset yrange [1e-7:10]",
+  .plot = "data using 1:(abs($2)) with linespoints title 'eq. 5.14 potential, n = 6', "
+          "data using 1:(abs($3)) with linespoints title 'eq. 5.21 force, n = 6', "
+          "data using 1:(abs($4)) with linespoints title 'eq. 5.28 force, n = 6', "
+          "data using 1:(abs($5)) with linespoints dt 2 title 'eq. 5.14 potential, n = 12', "
+          "data using 1:(abs($6)) with linespoints dt 2 title 'eq. 5.21 force, n = 12', "
+          "data using 1:(abs($7)) with linespoints dt 2 title 'eq. 5.28 force, n = 12'"};
+
 /* Where the approximations stop holding: relative error of eq. 5.14
  * (potential), 5.21 and 5.28 (forces) against the exact quadratures. */
 static int vdw_sweep(struct gr_ctx *ctx, struct gr_hamaker *h)
 {
   struct gr_data *d = gr_ctx_data(ctx, "derivation",
       "alpha_R err514_n6 err521_n6 err528_n6 err514_n12 err521_n12 err528_n12");
-  struct gr_figure f = {0};
   double x, e[6], at1[2] = {0, 0}, at10[2] = {0, 0};
   double step = gr_ctx_quick(ctx) ? pow(10.0, 0.5) : pow(10.0, 0.125);
   int st = 0, n, k;
@@ -150,33 +166,11 @@ static int vdw_sweep(struct gr_ctx *ctx, struct gr_hamaker *h)
                      "same, 10%");
   gr_ctx_informative(ctx, "derivation/eq5.28-error-10pct-at-alpha-over-R", at10[1],
                      "same, 10%");
-  f.name = "derivation-errors"; f.data = "derivation";
-  f.title = "Where the approximations of section 5.2 stop holding (quadrature = exact)";
-  f.xlabel = "alpha / R"; f.ylabel = "|formula / exact - 1|";
-  f.setup = "set logscale xy\nset format x '10^{%T}'\nset format y '10^{%T}'\n"
-            "set key top left\nset yrange [1e-7:10]";
-  f.plot = "data using 1:(abs($2)) with linespoints title 'eq. 5.14 potential, n = 6', "
-           "data using 1:(abs($3)) with linespoints title 'eq. 5.21 force, n = 6', "
-           "data using 1:(abs($4)) with linespoints title 'eq. 5.28 force, n = 6', "
-           "data using 1:(abs($5)) with linespoints dt 2 title 'eq. 5.14 potential, n = 12', "
-           "data using 1:(abs($6)) with linespoints dt 2 title 'eq. 5.21 force, n = 12', "
-           "data using 1:(abs($7)) with linespoints dt 2 title 'eq. 5.28 force, n = 12'";
-  if (gr_ctx_figure(ctx, &f) != 0)
-    return gr_ctx_error(ctx)->code;
-  return gr_ctx_note(ctx,
-    "Derivation check (section 5.2). The molecular pair potential C/r^n was integrated with GSL "
-    "adaptive quadrature over a molecule and a wall (eq. 5.9, double integral), a sphere and a wall "
-    "(eq. 5.12 exactly, i.e. without the chord approximation 2R - z ~ 2R and the upper limit of "
-    "eq. 5.13; triple integral down to the molecules for the check against Hamaker 1937), two walls "
-    "(eq. 5.16 over eq. 5.9) and two equal spheres (pairs of concentric shells). Every constant "
-    "printed in eq. 5.11, 5.14, 5.17, 5.18/5.20, 5.21 and 5.28 comes out (table eq5-constants). "
-    "The sphere laws are first-order in alpha/R: eq. 5.21 is off the exact sphere-wall force by "
-    "1%% from alpha/R = %.2g and eq. 5.28 off the exact two-sphere force by 1%% from "
-    "alpha/R = %.2g (10%%: %.2g and %.2g); the potential eq. 5.14 (n = 6) converges more slowly "
-    "(alpha/R ln(R/alpha)). The n = 12 (repulsive) term, concentrated nearer contact, holds to "
-    "larger alpha/R. In the two-particle test the force matters only for alpha/R < 1e-4, where "
-    "eq. 5.28 is exact to 1e-4 or better.",
-    at1[0], at1[1], at10[0], at10[1]);
+  gr_ctx_value(ctx, "err521_1pct", at1[0]);
+  gr_ctx_value(ctx, "err528_1pct", at1[1]);
+  gr_ctx_value(ctx, "err521_10pct", at10[0]);
+  gr_ctx_value(ctx, "err528_10pct", at10[1]);
+  return gr_ctx_figure(ctx, &vdw_fig_errors);
 }
 
 /* Eq. 5.28 against the exact two-sphere Lennard-Jones force (eq. 5.1 over
@@ -212,7 +206,7 @@ static int vdw_lj_test_scale(struct gr_ctx *ctx, struct gr_hamaker *h)
                        "uses is exact where the force matters");
 }
 
-int vdw_derive(struct gr_ctx *ctx)
+int gr_vdwexp_derive(struct gr_ctx *ctx)
 {
   struct gr_hamaker *hn = gr_hamaker_new(VDW_EPS, 1), *h = gr_hamaker_new(VDW_EPS, 0);
   int rc;
@@ -221,13 +215,11 @@ int vdw_derive(struct gr_ctx *ctx)
     gr_hamaker_free(h);
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
   }
-  rc = vdw_constants(ctx, hn, h);
-  if (rc == GR_OK)
-    rc = vdw_exact_checks(ctx, hn, h);
-  if (rc == GR_OK)
-    rc = vdw_sweep(ctx, h);
-  if (rc == GR_OK)
+  if ((rc = vdw_constants(ctx, hn, h)) == GR_OK) {
+    vdw_exact_checks(ctx, hn, h);
+    vdw_sweep(ctx, h);
     rc = vdw_lj_test_scale(ctx, h);
+  }
   gr_hamaker_free(hn);
   gr_hamaker_free(h);
   return rc;

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "experiments/sweetman.h"
+#include "experiments/sweetman-2003/sweetman.h"
 #include "harness/ctx.h"
 #include "harness/error.h"
 #include "physics/nbr.h"
@@ -16,29 +16,28 @@
 #define SW_MAXPAIR 64
 
 /* Compare the 12 NEBOR entries with a table of section 2.3. */
-static int sw_nebor(struct gr_ctx *ctx, const char *table, const struct gr_vtab *t)
+static void sw_nebor(struct gr_ctx *ctx, const char *table, const struct gr_vtab *t)
 {
   char col[48];
-  int i, rc = GR_OK;
-  for (i = 1; i <= SW_NP && rc == GR_OK; i++) {
+  int i;
+  for (i = 1; i <= SW_NP; i++) {
     snprintf(col, sizeof col, "i%d", i);
-    rc = gr_ctx_compare(ctx, table, "nebor", col, t->nebor[i], 0.0,
-                        "NEBOR(I) = jdx of I's first record (0: none)");
+    gr_ctx_compare(ctx, table, "nebor", col, t->nebor[i], 0.0,
+                   "NEBOR(I) = jdx of I's first record (0: none)");
   }
-  return rc;
 }
 
 /* Compare every printed field of every record of a list table: locations
  * of the fields (NDX at idx, reals at jdx+1..jdx+5, NEXT at idx+6, the
  * record's last location idx + 7 i2or1 - 1) and the NDX and NEXT values. */
-static int sw_records(struct gr_ctx *ctx, const char *table, const struct gr_vtab *t)
+static void sw_records(struct gr_ctx *ctx, const char *table, const struct gr_vtab *t)
 {
   static const char *const cols[] = {"ndx_loc", "ndx", "tf_loc", "tm_loc", "a_loc",
                                      "a0_loc", "sk_loc", "next_loc", "next", "loc2", "end_loc"};
   char row[32];
-  int jdx, rc = GR_OK;
+  int jdx;
   size_t k;
-  for (jdx = 1; jdx < t->mt1 && rc == GR_OK; jdx += GR_VTAB_RECORD) {
+  for (jdx = 1; jdx < t->mt1; jdx += GR_VTAB_RECORD) {
     int idx = gr_vtab_idx(t, jdx);
     double v[11];
     v[0] = idx;
@@ -50,12 +49,11 @@ static int sw_records(struct gr_ctx *ctx, const char *table, const struct gr_vta
     v[9] = idx + 7;
     v[10] = idx + GR_VTAB_RECORD * t->i2or1 - 1;
     snprintf(row, sizeof row, "r%d", idx);
-    for (k = 0; k < 11 && rc == GR_OK; k++)
+    for (k = 0; k < 11; k++)
       if (gr_ctx_has(ctx, table, row, cols[k]))
-        rc = gr_ctx_compare(ctx, table, row, cols[k], v[k], 0.0,
-                            "Verlet table rebuilt by the addition of Figure 2.4");
+        gr_ctx_compare(ctx, table, row, cols[k], v[k], 0.0,
+                       "Verlet table rebuilt by the addition of Figure 2.4");
   }
-  return rc;
 }
 
 /* Table 2.1 as input: pairs in printed order; informative verdicts and the
@@ -63,28 +61,26 @@ static int sw_records(struct gr_ctx *ctx, const char *table, const struct gr_vta
 static int sw_table21(struct gr_ctx *ctx, int pairs[][2], int *np)
 {
   char row[48], col[48];
-  int i, k, ok = 1, rc = GR_OK;
+  int i, k, ok = 1;
   double j;
   *np = 0;
-  for (i = 1; i <= SW_NP && rc == GR_OK; i++)
-    for (k = 1; k <= 3 && rc == GR_OK; k++) {
+  for (i = 1; i <= SW_NP; i++)
+    for (k = 1; k <= 3; k++) {
       snprintf(row, sizeof row, "p%d", i);
       snprintf(col, sizeof col, "j%d", k);
       if (!gr_ctx_has(ctx, "table-2-1", row, col))
         continue;
-      if ((rc = gr_ctx_published(ctx, "table-2-1", row, col, &j)) != GR_OK)
-        break;
-      rc = gr_ctx_compare(ctx, "table-2-1", row, col, j, 0.0, "input of the Verlet-table example");
+      if (gr_ctx_published(ctx, "table-2-1", row, col, &j) != GR_OK)
+        return gr_ctx_error(ctx)->code;
+      gr_ctx_compare(ctx, "table-2-1", row, col, j, 0.0, "input of the Verlet-table example");
       if (j != 0.0 && *np < SW_MAXPAIR) {
         ok = ok && j > i && j <= SW_NP;
         pairs[*np][0] = i;
         pairs[(*np)++][1] = (int)j;
       }
     }
-  if (rc == GR_OK)
-    rc = gr_ctx_assert(ctx, "table-2-1/each-pair-once", ok, 1, ok,
+  return gr_ctx_assert(ctx, "table-2-1/each-pair-once", ok, 1, ok,
                        "every listed J exceeds its I and is a particle of the system: each pair appears once");
-  return rc;
 }
 
 /* Build the table of one architecture after `upto` additions. */
@@ -124,7 +120,26 @@ static int sw_same_walk(struct gr_ctx *ctx, const struct gr_vtab *t, int pairs[]
                        "the force routine's walk of NEBOR/NEXT and the compressed rows of physics/nbr.h give the same partners in the same order");
 }
 
-int sw_chapter2(struct gr_ctx *ctx)
+/* The numbers of the text of section 2.3 (i2or1, i1or0 as used; MT1;
+ * the idx of jdx 8). */
+static void sw_text23(struct gr_ctx *ctx, const int mt1[2])
+{
+  struct gr_vtab t;
+  gr_vtab_init(&t, 1, 1, 2, 1);
+  gr_ctx_compare(ctx, "text-2-3", "i2or1_equal", "value", 1, 0.0, "used for Tables 2.2-2.7");
+  gr_ctx_compare(ctx, "text-2-3", "i1or0_equal", "value", 0, 0.0, "used for Tables 2.2-2.7");
+  gr_ctx_compare(ctx, "text-2-3", "i2or1_sgi", "value", t.i2or1, 0.0, "used for Tables 2.8-2.13");
+  gr_ctx_compare(ctx, "text-2-3", "i1or0_sgi_first", "value", t.i1or0, 0.0, "the value that makes idx = 2 jdx - 1");
+  gr_ctx_compare(ctx, "text-2-3", "i1or0_sgi", "value", t.i1or0, 0.0, "used for Tables 2.8-2.13");
+  gr_ctx_compare(ctx, "text-2-3", "mt1_after_one", "value", mt1[0], 0.0, "MT1 after the first addition");
+  gr_ctx_compare(ctx, "text-2-3", "mt1_after_two", "value", mt1[1], 0.0, "MT1 after the second addition");
+  gr_ctx_compare(ctx, "text-2-3", "jdx_second_record_sgi", "value", 1 + GR_VTAB_RECORD, 0.0, "MT1 when the second record is added");
+  gr_ctx_compare(ctx, "text-2-3", "idx_second_record_sgi", "value", gr_vtab_idx(&t, 1 + GR_VTAB_RECORD), 0.0, "idx = 2 jdx - 1");
+  gr_vtab_free(&t);
+}
+
+/* Section 2.3: Tables 2.1-2.13 and the numbers of the text. */
+int gr_sweetman_chapter2(struct gr_ctx *ctx)
 {
   static const struct { int i2or1, i1or0, upto; const char *nebor, *list; } steps[] = {
     {1, 0, 1, "table-2-2", "table-2-3"}, {1, 0, 2, "table-2-4", "table-2-5"},
@@ -134,43 +149,19 @@ int sw_chapter2(struct gr_ctx *ctx)
   struct gr_vtab t;
   if ((rc = sw_table21(ctx, pairs, &np)) != GR_OK)
     return rc;
-  for (s = 0; s < 6 && rc == GR_OK; s++) {
+  for (s = 0; s < 6; s++) {
     if ((rc = sw_build(&t, steps[s].i2or1, steps[s].i1or0, pairs, np, steps[s].upto)) != GR_OK) {
       gr_vtab_free(&t);
       return gr_ctx_fail(ctx, rc, "Verlet table of the example: out of memory or full");
     }
     if (s < 2)
       mt1[s] = t.mt1;
-    rc = sw_nebor(ctx, steps[s].nebor, &t);
-    if (rc == GR_OK)
-      rc = sw_records(ctx, steps[s].list, &t);
-    if (rc == GR_OK && s == 5)
-      rc = sw_same_walk(ctx, &t, pairs, np);
+    sw_nebor(ctx, steps[s].nebor, &t);
+    sw_records(ctx, steps[s].list, &t);
+    if (s == 5)
+      sw_same_walk(ctx, &t, pairs, np);
     gr_vtab_free(&t);
   }
-  if (rc != GR_OK)
-    return rc;
-  /* the numbers of the text (i2or1, i1or0 as used; MT1; the idx of jdx 8) */
-  gr_vtab_init(&t, 1, 1, 2, 1);
-  rc = gr_ctx_compare(ctx, "text-2-3", "i2or1_equal", "value", 1, 0.0, "used for Tables 2.2-2.7");
-  if (rc == GR_OK) rc = gr_ctx_compare(ctx, "text-2-3", "i1or0_equal", "value", 0, 0.0, "used for Tables 2.2-2.7");
-  if (rc == GR_OK) rc = gr_ctx_compare(ctx, "text-2-3", "i2or1_sgi", "value", t.i2or1, 0.0, "used for Tables 2.8-2.13");
-  if (rc == GR_OK) rc = gr_ctx_compare(ctx, "text-2-3", "i1or0_sgi_first", "value", t.i1or0, 0.0, "the value that makes idx = 2 jdx - 1");
-  if (rc == GR_OK) rc = gr_ctx_compare(ctx, "text-2-3", "i1or0_sgi", "value", t.i1or0, 0.0, "used for Tables 2.8-2.13");
-  if (rc == GR_OK) rc = gr_ctx_compare(ctx, "text-2-3", "mt1_after_one", "value", mt1[0], 0.0, "MT1 after the first addition");
-  if (rc == GR_OK) rc = gr_ctx_compare(ctx, "text-2-3", "mt1_after_two", "value", mt1[1], 0.0, "MT1 after the second addition");
-  if (rc == GR_OK) rc = gr_ctx_compare(ctx, "text-2-3", "jdx_second_record_sgi", "value", 1 + GR_VTAB_RECORD, 0.0, "MT1 when the second record is added");
-  if (rc == GR_OK) rc = gr_ctx_compare(ctx, "text-2-3", "idx_second_record_sgi", "value", gr_vtab_idx(&t, 1 + GR_VTAB_RECORD), 0.0, "idx = 2 jdx - 1");
-  gr_vtab_free(&t);
-  if (rc == GR_OK)
-    rc = gr_ctx_note(ctx, "Chapter 2 Verlet table. Built from the pairs of Table 2.1 by the addition of Figure 2.4 "
-                     "(NEBOR(i) = MT1 for a first partner, else NEXT of the last record = MT1; MT1 += 7), once with "
-                     "idx = jdx and once with idx = 2 jdx - 1, it reproduces every legible entry of Tables 2.2-2.13. "
-                     "The conversion from the scan lost most location superscripts of Table 2.7 and printed the "
-                     "last column of Table 2.13 one line too high; both are read as described in the tables' notes. "
-                     "Two numbers of the text are misprints: i1or0 = 0 for the SGI case (the formula then gives "
-                     "idx = 2 jdx, not the stated 2 jdx - 1; the text later says 1) and 'MT1 is then incremented "
-                     "to 16' (15: records are 7 locations long). The engine's list (compressed rows with a "
-                     "64-byte history record per pair) holds the same partners in the same order.");
-  return rc;
+  sw_text23(ctx, mt1);
+  return gr_ctx_error(ctx)->code;
 }
