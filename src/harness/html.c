@@ -59,6 +59,13 @@ void gr_html_put(struct gr_buf *b, const char *raw, const char *text)
   gr_html_esc(b, text, strlen(text));
 }
 
+void gr_html_link(struct gr_buf *b, const char *href, const char *text)
+{
+  gr_html_put(b, "<a href=\"", href);
+  gr_html_put(b, "\">", text);
+  gr_buf_printf(b, "</a>");
+}
+
 void gr_html_meta(const char *text, const char *key, char *out, size_t n)
 {
   char pat[64];
@@ -136,8 +143,8 @@ static int html_index_row(struct gr_buf *b, const char *out, const char *exp,
   gr_html_meta(text, "seed", seed, sizeof seed);
   gr_html_counts(text, c);
   free(text);
-  gr_buf_printf(b, "<tr><td><a href=\"%s/index.html\">", exp);
-  gr_html_put(b, "", exp);
+  gr_html_put(b, "<tr><td><a href=\"", exp);
+  gr_html_put(b, "/index.html\">", exp);
   gr_html_put(b, "</a></td><td>", title);
   gr_html_put(b, "</td><td>", mode);
   gr_html_put(b, "</td><td>", seed);

@@ -17,6 +17,9 @@ void gr_html_esc(struct gr_buf *b, const char *s, size_t n);
 /* Append raw (markup, as is) and then text (a string, escaped). */
 void gr_html_put(struct gr_buf *b, const char *raw, const char *text);
 
+/* Append <a href="href">text</a>, both escaped. */
+void gr_html_link(struct gr_buf *b, const char *href, const char *text);
+
 /* Value of the "# key: value" line of a summary.tsv text, or "". */
 void gr_html_meta(const char *text, const char *key, char *out, size_t n);
 

@@ -112,14 +112,19 @@ static void page_assign(struct page *pg)
 /* One figure: the image with links to its script and PNG, or the script. */
 static void page_figure(struct page *pg, const char *file)
 {
-  int stem = (int)strlen(file) - (pg->rendered ? 4 : 3);
-  struct gr_buf *b = pg->b;
+  struct gr_buf *b = pg->b, f = GR_BUF_INIT, st = GR_BUF_INIT;
   if (!pg->rendered) {
-    gr_buf_printf(b, "<li><a href=\"%s\">%s</a></li>\n", file, file);
+    gr_buf_printf(b, "<li>");
+    gr_html_link(b, file, file);
+    gr_buf_printf(b, "</li>\n");
     return;
   }
-  gr_buf_printf(b, "<figure><a href=\"%s\"><img src=\"%s\" alt=\"%.*s\"></a><figcaption>%.*s (<a href=\"%.*s.png\">png</a>, <a href=\"%.*s.gp\">script</a>)</figcaption></figure>\n",
-                file, file, stem, file, stem, file, stem, file, stem, file);
+  gr_html_esc(&f, file, strlen(file));
+  gr_html_esc(&st, file, strlen(file) - 4);
+  gr_buf_printf(b, "<figure><a href=\"%s\"><img src=\"%s\" alt=\"%s\"></a><figcaption>%s (<a href=\"%s.png\">png</a>, <a href=\"%s.gp\">script</a>)</figcaption></figure>\n",
+                gr_buf_str(&f), gr_buf_str(&f), gr_buf_str(&st), gr_buf_str(&st), gr_buf_str(&st), gr_buf_str(&st));
+  gr_buf_free(&f);
+  gr_buf_free(&st);
 }
 
 /* The figures owned by group g (-1: by none); 1 if any was shown. */
@@ -211,8 +216,10 @@ static void page_data(struct page *pg)
   size_t n = 0, i;
   gr_buf_printf(pg->b, "<p>Data: <a href=\"summary.tsv\">summary.tsv</a>");
   if (gr_fsio_list(pg->dir, ".dat", &v, &n) == GR_OK)
-    for (i = 0; i < n; i++)
-      gr_buf_printf(pg->b, " <a href=\"%s\">%s</a>", v[i], v[i]);
+    for (i = 0; i < n; i++) {
+      gr_buf_printf(pg->b, " ");
+      gr_html_link(pg->b, v[i], v[i]);
+    }
   gr_fsio_free_list(v, n);
   gr_buf_printf(pg->b, "</p>\n");
 }
