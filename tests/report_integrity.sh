@@ -61,16 +61,18 @@ item_killed() {
     fail "the old report does not show the extra figure"
   report_ok "$rep" "the old report"
 
+  : >"$rep/vdw/zz-marker" || fail "cannot mark vdw's folder"
   "$GRANREPRO" run --quick --no-progress --out "$rep" c12 vdw greenspan \
     >"$scratch/killed.out" 2>"$scratch/killed.err" &
   pid=$!
+  # kill once c12's result is on stdout, or at the latest when vdw's
+  # folder has been replaced too (a run that does not flush per experiment)
   i=0
-  until grep -q '^c12 ' "$scratch/killed.out" 2>/dev/null || [ ! -e "$rep/c12/zz-old-figure.svg" ]; do
+  until grep -q '^c12 ' "$scratch/killed.out" 2>/dev/null || [ ! -e "$rep/vdw/zz-marker" ]; do
     i=$((i + 1))
-    [ $i -le 1200 ] || { kill -TERM $pid; fail "c12 not finished after 120 s"; }
+    [ $i -le 3000 ] || { kill -TERM $pid; fail "c12 and vdw not finished after 300 s"; }
     sleep 0.1
   done
-  sleep 0.2
   kill -TERM $pid 2>/dev/null
   wait $pid
   report_ok "$rep" "SIGTERM after c12"
