@@ -47,7 +47,8 @@ static const char *const usage_text[] = {
          "  --threads N  OpenMP threads (default: all cores); results do not depend on it\n"
          "  --out DIR    report folder (default reports)\n"
          "  --ref DIR    reference tables (default: the source tree's reference/)\n"
-         "  --no-progress  no progress line on stderr (shown only on a terminal anyway)\n",
+         "  --no-progress  no progress line on stderr (shown only on a terminal anyway)\n"
+         "  --set NAME=VALUE  an experiment's open parameter (repeatable; the report lists them)\n",
   "check", "granrepro check [run options] EXP...|all\n"
            "  As run, but exit 1 when any verdict is 'differs'.\n",
   "report", "granrepro report [--out DIR]\n"
@@ -126,7 +127,7 @@ int cli_parse(int argc, char **argv, struct cli *c)
     const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
     int takes = strcmp(a, "--seed") == 0 || strcmp(a, "--threads") == 0 ||
                 strcmp(a, "--out") == 0 || strcmp(a, "--ref") == 0 ||
-                strcmp(a, "--repeat") == 0;
+                strcmp(a, "--repeat") == 0 || strcmp(a, "--set") == 0;
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
       return 3;
     if (takes && val == NULL)
@@ -148,6 +149,10 @@ int cli_parse(int argc, char **argv, struct cli *c)
       if (parse_ulong(val, 9, 100000, &v) != 0)
         return cli_die("--repeat '%s' is not a whole number from 9 to 100000 (at least 9 samples%s)", val, " are needed for the comparison test");
       c->repeat = (int)v;
+    } else if (strcmp(a, "--set") == 0) {
+      if (strchr(val, '=') == NULL || val[0] == '=' || c->opt.nsets == 16)
+        return cli_die("--set '%s' must read NAME=VALUE (at most 16 of them)%s", val, "");
+      c->opt.sets[c->opt.nsets++] = val;
     } else if (strcmp(a, "--out") == 0)
       c->opt.out = val;
     else if (strcmp(a, "--ref") == 0)

@@ -1,15 +1,14 @@
 #!/bin/sh
 # granrepro: every symbol the library archives export starts with gr_ (one
-# prefix, as REBOUND's CI checks reb_).  Strict for the physics and harness
-# archives; the experiments archive joins the strict list (STRICT below)
-# once the ports have renamed its cross-file functions gr_<exp>_<verb>;
-# until then its count of other names is printed for information.  An
-# entry archive:glob makes only the members matching glob strict (one
-# experiment's objects, e.g. libgrexperiments.a:c12*.o for argesim-c12/).
+# prefix, as REBOUND's CI checks reb_), in all three archives: physics,
+# harness and experiments (cross-file functions of an experiment folder are
+# gr_<exp>_<verb>).  INFO lists archives only counted, not enforced; an entry
+# archive:glob checks only the members matching glob (e.g.
+# libgrexperiments.a:c12*.o).
 set -u
 
-STRICT="libgrphysics.a libgrharness.a libgrexperiments.a:c12*.o libgrexperiments.a:greenspan*.o libgrexperiments.a:sweetman*.o libgrexperiments.a:vdw*.o"
-INFO="libgrexperiments.a"
+STRICT="libgrphysics.a libgrbplattice.a libgrharness.a libgrexperiments.a"
+INFO=""
 dir=${top_builddir:-.}
 status=0
 
