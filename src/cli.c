@@ -5,6 +5,7 @@
 #endif
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,51 +37,103 @@
 #endif
 
 
-static const char *const usage_text[] = {
-  "list", "granrepro list\n  The experiments, their citations and their timed kernels.\n",
-  "run", "granrepro run [--quick] [--seed N] [--threads N] [--out DIR] [--ref DIR] EXP...|all\n"
-         "  Run experiments, compare with the published numbers in reference/, write\n"
-         "  DIR/<exp>/ (summary.tsv, .dat, .gp, .svg, .png), DIR/index.html and a run\n"
-         "  record in DIR/records/.  Exit 0 whatever the verdicts.\n"
-         "  --quick      seconds per experiment (used by make check)\n"
-         "  --seed N     seed of the GSL generators (default 1); same seed, same bytes\n"
-         "  --threads N  OpenMP threads (default: all cores); results do not depend on it\n"
-         "  --out DIR    report folder (default reports)\n"
-         "  --ref DIR    reference tables (default: the source tree's reference/)\n"
-         "  --no-progress  no progress line on stderr (shown only on a terminal anyway)\n"
-         "  --set NAME=VALUE  an experiment's open parameter (repeatable; the report lists them)\n",
-  "check", "granrepro check [run options] EXP...|all\n"
-           "  As run, but exit 1 when any verdict is 'differs'.\n",
-  "report", "granrepro report [--out DIR]\n"
-            "  Render every figure script in DIR/<exp>/ with gnuplot and rewrite DIR/index.html.\n",
-  "bench", "granrepro bench [--quick] [--repeat N] [--seed N] [--out DIR] EXP...|all\n"
-           "  Time each experiment's kernels: a warm-up, then N >= 9 samples (default 9) of\n"
-           "  wall and CPU time; writes DIR/records/<host>-<date>-<exp>-bench.tsv.\n",
-  "compare", "granrepro compare [--out DIR] RECORD_A RECORD_B\n"
-             "  Per kernel: median times, ratio B/A, Mann-Whitney U p-value and a decision\n"
-             "  (faster / slower / same: ratio beyond 1.1 and p < 0.01); bar chart in DIR/compare/.\n",
-  NULL, NULL
+/* The commands: name, the options each accepts (as " --opt " words), at
+ * most how many operands (-1: any number), and the usage text. */
+struct cli_cmd {
+  const char *name;
+  const char *opts;
+  int maxargs;
+  const char *usage;
 };
+
+#define RUN_OPTS " --quick --seed --threads --out --ref --no-progress --set "
+#define ENV_TEXT \
+  "  Environment: GRANREPRO_REF=DIR is the default of --ref; GNUPLOT=PROGRAM is the\n" \
+  "  gnuplot used to render figures (a name that is not an executable file means\n" \
+  "  no rendering: the scripts are written and 'granrepro report' renders later).\n" \
+  "  OpenMP threads wait passively (OMP_WAIT_POLICY=passive) unless it is set.\n"
+
+static const struct cli_cmd cli_cmds[] = {
+  {"list", "", 0,
+   "granrepro list\n  The experiments, their citations and their timed kernels.\n"},
+  {"run", RUN_OPTS, -1,
+   "granrepro run [--quick] [--seed N] [--threads N] [--out DIR] [--ref DIR] [--no-progress]\n"
+   "              [--set NAME=VALUE]... EXP...|all\n"
+   "  Run experiments (each once, however often named), compare with the published\n"
+   "  numbers in reference/, write DIR/<exp>/ (summary.tsv, .dat, .gp, .svg, .png),\n"
+   "  DIR/index.html and a run record in DIR/records/.  Exit 0 whatever the verdicts.\n"
+   "  --quick        seconds per experiment (used by make check)\n"
+   "  --seed N       seed of the GSL generators (default 1); same seed, same bytes\n"
+   "  --threads N    OpenMP threads (default: $OMP_NUM_THREADS, else all cores);\n"
+   "                 results do not depend on it\n"
+   "  --out DIR      report folder (default reports)\n"
+   "  --ref DIR      reference tables (default: $GRANREPRO_REF, else the source tree's\n"
+   "                 reference/, else the installed one)\n"
+   "  --no-progress  no progress line on stderr (it is shown only when stderr is a\n"
+   "                 terminal, so redirected output never has one)\n"
+   "  --set NAME=VALUE  an experiment's open parameter (repeatable, at most 16; the\n"
+   "                 report lists them)\n"
+   ENV_TEXT},
+  {"check", RUN_OPTS, -1,
+   "granrepro check [run options] EXP...|all\n"
+   "  As run, but exit 1 when any verdict is 'differs'.\n"},
+  {"report", " --out ", 0,
+   "granrepro report [--out DIR]\n"
+   "  Render every figure script in DIR/<exp>/ with gnuplot and rewrite DIR/index.html.\n"
+   "  Environment: GNUPLOT=PROGRAM is the gnuplot used (default: configure's, else PATH).\n"},
+  {"bench", " --quick --repeat --seed --threads --out ", -1,
+   "granrepro bench [--quick] [--repeat N] [--seed N] [--threads N] [--out DIR] EXP...|all\n"
+   "  Time each experiment's kernels: a warm-up, then N >= 9 samples (default 9) of\n"
+   "  wall and CPU time, each of as many runs as take 20 ms of CPU time; writes\n"
+   "  DIR/records/<host>-<date>-<exp>-bench.tsv.  OpenMP threads wait passively\n"
+   "  unless OMP_WAIT_POLICY is set.\n"
+   "  --quick      the kernels' small sizes (larger ones are skipped)\n"
+   "  --repeat N   samples per kernel, 9 to 100000 (default 9)\n"
+   "  --seed N     seed of the kernels' generators (default 1)\n"
+   "  --threads N  OpenMP threads of the kernels (default 1: the time per core, which\n"
+   "               other jobs disturb least); recorded\n"
+   "  --out DIR    report folder (default reports)\n"},
+  {"compare", " --out ", 2,
+   "granrepro compare [--out DIR] RECORD_A RECORD_B\n"
+   "  Per kernel: shortest CPU time per run in A and B, ratio B/A, Mann-Whitney U\n"
+   "  p-value of the CPU times and a decision (faster / slower / same: ratio beyond\n"
+   "  1.1 and p < 0.01), the ratio of median wall times; bar chart in DIR/compare/.\n"
+   "  Refuses records of different modes or without a kernel in common.\n"},
+};
+#define CLI_NCMDS (sizeof cli_cmds / sizeof cli_cmds[0])
+
+/* The command named name, or NULL. */
+static const struct cli_cmd *cli_find_cmd(const char *name)
+{
+  size_t i;
+  for (i = 0; i < CLI_NCMDS; i++)
+    if (strcmp(cli_cmds[i].name, name) == 0)
+      return &cli_cmds[i];
+  return NULL;
+}
 
 /* Print usage of one command, or of all. */
 void cli_usage(FILE *fp, const char *cmd)
 {
-  int i;
+  size_t i;
   if (cmd == NULL)
     fprintf(fp, "granrepro %s: reproduce classic particle and granular simulation papers\n\n", PACKAGE_VERSION);
-  for (i = 0; usage_text[i]; i += 2)
-    if (cmd == NULL || strcmp(cmd, usage_text[i]) == 0)
-      fprintf(fp, "%s%s", usage_text[i + 1], cmd ? "" : "\n");
+  for (i = 0; i < CLI_NCMDS; i++)
+    if (cmd == NULL || strcmp(cmd, cli_cmds[i].name) == 0)
+      fprintf(fp, "%s%s", cli_cmds[i].usage, cmd ? "" : "\n");
   if (cmd == NULL)
-    fprintf(fp, "granrepro COMMAND --help shows one command.\n");
+    fprintf(fp, "granrepro COMMAND --help (or granrepro help COMMAND) shows one command.\n");
 }
 
 /* Bad input: one line, exit status 2. */
-int cli_die(const char *fmt, const char *a, const char *b)
+int cli_die(const char *fmt, ...)
 {
+  va_list ap;
+  va_start(ap, fmt);
   fprintf(stderr, "granrepro: ");
-  fprintf(stderr, fmt, a, b);
+  vfprintf(stderr, fmt, ap);
   fprintf(stderr, "\n");
+  va_end(ap);
   return 2;
 }
 
@@ -111,88 +164,172 @@ static const char *default_refdir(void)
   return GR_REFDIR_DATA;
 }
 
-/* Parse options and operands; returns 0, 2 on bad input, 3 for --help. */
+/* Does the command accept option a ("--seed")? */
+static int cli_accepts(const struct cli_cmd *cmd, const char *a)
+{
+  const char *p = strstr(cmd->opts, a);
+  size_t n = strlen(a);
+  return p != NULL && p[-1] == ' ' && p[n] == ' ';
+}
+
+/* Is a one of the options of any command? */
+static int cli_is_option(const char *a)
+{
+  size_t i;
+  for (i = 0; i < CLI_NCMDS; i++)
+    if (cli_accepts(&cli_cmds[i], a))
+      return 1;
+  return 0;
+}
+
+/* Store the value of a valued option; 0 or 2. */
+static int cli_value(struct cli *c, const char *a, const char *val)
+{
+  unsigned long v;
+  if (strcmp(a, "--seed") == 0) {
+    if (parse_ulong(val, 0, 4294967295UL, &v) != 0)
+      return cli_die("--seed '%s' is not a whole number from 0 to 4294967295%s", val, "");
+    c->opt.seed = v;
+  } else if (strcmp(a, "--threads") == 0) {
+    if (parse_ulong(val, 1, 1024, &v) != 0)
+      return cli_die("--threads '%s' is not a whole number from 1 to 1024%s", val, "");
+    c->opt.threads = (int)v;
+    c->threads_set = 1;
+  } else if (strcmp(a, "--repeat") == 0) {
+    if (parse_ulong(val, 9, 100000, &v) != 0)
+      return cli_die("--repeat '%s' is not a whole number from 9 to 100000 (at least 9 samples%s)", val, " are needed for the comparison test");
+    c->repeat = (int)v;
+  } else if (strcmp(a, "--set") == 0) {
+    if (strchr(val, '=') == NULL || val[0] == '=' || c->opt.nsets == 16)
+      return cli_die("--set '%s' must read NAME=VALUE (at most 16 of them)", val);
+    c->opt.sets[c->opt.nsets++] = val;
+  } else if (strcmp(a, "--out") == 0)
+    c->opt.out = val;
+  else
+    c->opt.refdir = val;
+  return 0;
+}
+
+/* One option or operand at argv[*i] (advanced past a value); 0, 2 or
+ * CLI_DONE after --help. */
+static int cli_arg(const struct cli_cmd *cmd, int argc, char **argv, int *i,
+                   struct cli *c)
+{
+  const char *a = argv[*i], *val = *i + 1 < argc ? argv[*i + 1] : NULL;
+  int takes = strcmp(a, "--seed") == 0 || strcmp(a, "--threads") == 0 ||
+              strcmp(a, "--out") == 0 || strcmp(a, "--ref") == 0 ||
+              strcmp(a, "--repeat") == 0 || strcmp(a, "--set") == 0;
+  if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    cli_usage(stdout, cmd->name);
+    return CLI_DONE;
+  }
+  if (a[0] == '-' && a[1] != '\0' && !cli_is_option(a))
+    return cli_die("unknown option '%s' (see granrepro %s --help)", a, cmd->name);
+  if (a[0] == '-' && a[1] != '\0' && !cli_accepts(cmd, a))
+    return cli_die("option %s does not apply to this command (see granrepro %s --help)", a, cmd->name);
+  if (takes && val == NULL)
+    return cli_die("option %s needs a value (see granrepro %s --help)", a, cmd->name);
+  if (takes) {
+    (*i)++;
+    return cli_value(c, a, val);
+  }
+  if (strcmp(a, "--quick") == 0)
+    c->opt.quick = 1;
+  else if (strcmp(a, "--no-progress") == 0)
+    c->opt.progress = 0;
+  else if (cmd->maxargs == 0)
+    return cli_die("%s takes no experiment names or other arguments ('%s' given; see granrepro %s --help)", cmd->name, a, cmd->name);
+  else if (c->nargs < CLI_MAXARGS && (cmd->maxargs < 0 || c->nargs < cmd->maxargs))
+    c->args[c->nargs++] = a;
+  else
+    return cli_die("too many arguments ('%s' is one too many; see granrepro %s --help)", a, cmd->name);
+  return 0;
+}
+
+/* "granrepro help [COMMAND]", "--help", "--version"; CLI_DONE or 2. */
+static int cli_help(int argc, char **argv)
+{
+  const char *a = argv[1];
+  if (strcmp(a, "--version") == 0) {
+    if (argc > 2)
+      return cli_die("--version takes no arguments ('%s' given)%s", argv[2], "");
+    printf("granrepro %s\n", PACKAGE_VERSION);
+    return CLI_DONE;
+  }
+  if (argc > 3)
+    return cli_die("%s takes at most one command name ('%s' is one too many)", a, argv[3]);
+  if (argc == 3 && cli_find_cmd(argv[2]) == NULL)
+    return cli_die("unknown command '%s' (commands: list, run, check, report, bench, compare; see granrepro --help)%s", argv[2], "");
+  cli_usage(stdout, argc == 3 ? argv[2] : NULL);
+  return CLI_DONE;
+}
+
+/* Parse the whole command line; 0 to go on, 2 on bad input (message
+ * printed), CLI_DONE when help or the version was printed. */
 int cli_parse(int argc, char **argv, struct cli *c)
 {
-  int i;
-  unsigned long v;
+  const struct cli_cmd *cmd;
+  int i, rc;
   memset(c, 0, sizeof *c);
-  c->cmd = argv[1];
+  if (argc < 2) {
+    cli_usage(stderr, NULL);
+    return 2;
+  }
+  if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+      strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--version") == 0)
+    return cli_help(argc, argv);
+  if ((cmd = cli_find_cmd(argv[1])) == NULL)
+    return cli_die("unknown command '%s' (commands: list, run, check, report, bench, compare; see granrepro --help)%s", argv[1], "");
+  c->cmd = cmd->name;
   c->opt.seed = 1;
   c->opt.out = "reports";
   c->opt.refdir = default_refdir();
   c->opt.progress = 1;
   c->repeat = 9;
-  for (i = 2; i < argc; i++) {
-    const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-    int takes = strcmp(a, "--seed") == 0 || strcmp(a, "--threads") == 0 ||
-                strcmp(a, "--out") == 0 || strcmp(a, "--ref") == 0 ||
-                strcmp(a, "--repeat") == 0 || strcmp(a, "--set") == 0;
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
-      return 3;
-    if (takes && val == NULL)
-      return cli_die("option %s needs a value (see granrepro %s --help)", a, c->cmd);
-    if (strcmp(a, "--quick") == 0)
-      c->opt.quick = 1;
-    else if (strcmp(a, "--no-progress") == 0)
-      c->opt.progress = 0;
-    else if (strcmp(a, "--seed") == 0) {
-      if (parse_ulong(val, 0, 4294967295UL, &v) != 0)
-        return cli_die("--seed '%s' is not a whole number from 0 to 4294967295%s", val, "");
-      c->opt.seed = v;
-    } else if (strcmp(a, "--threads") == 0) {
-      if (parse_ulong(val, 1, 1024, &v) != 0)
-        return cli_die("--threads '%s' is not a whole number from 1 to 1024%s", val, "");
-      c->opt.threads = (int)v;
-      c->threads_set = 1;
-    } else if (strcmp(a, "--repeat") == 0) {
-      if (parse_ulong(val, 9, 100000, &v) != 0)
-        return cli_die("--repeat '%s' is not a whole number from 9 to 100000 (at least 9 samples%s)", val, " are needed for the comparison test");
-      c->repeat = (int)v;
-    } else if (strcmp(a, "--set") == 0) {
-      if (strchr(val, '=') == NULL || val[0] == '=' || c->opt.nsets == 16)
-        return cli_die("--set '%s' must read NAME=VALUE (at most 16 of them)%s", val, "");
-      c->opt.sets[c->opt.nsets++] = val;
-    } else if (strcmp(a, "--out") == 0)
-      c->opt.out = val;
-    else if (strcmp(a, "--ref") == 0)
-      c->opt.refdir = val;
-    else if (a[0] == '-' && a[1] != '\0')
-      return cli_die("unknown option '%s' (see granrepro %s --help)", a, c->cmd);
-    else if (c->nargs < 64)
-      c->args[c->nargs++] = a;
-    else
-      return cli_die("too many arguments%s%s", "", "");
-    if (takes)
-      i++;
-  }
+  for (i = 2; i < argc; i++)
+    if ((rc = cli_arg(cmd, argc, argv, &i, c)) != 0)
+      return rc;
   if (*c->opt.out == '\0')
     return cli_die("--out needs a folder name%s%s", "", "");
   return 0;
 }
 
-/* Resolve EXP...|all into a list; 2 on an unknown key. */
-int cli_select(const struct cli *c, const struct gr_experiment **sel,
-                              size_t *n)
+/* Add e to sel unless it is there already; 0, or 2 when sel is full. */
+static int cli_add(const struct gr_experiment *e, const struct gr_experiment **sel,
+                   size_t cap, size_t *n)
 {
-  int i;
   size_t k;
+  for (k = 0; k < *n; k++)
+    if (sel[k] == e)
+      return 0;
+  if (*n == cap)
+    return cli_die("too many experiments named%s%s", "", "");
+  sel[(*n)++] = e;
+  return 0;
+}
+
+/* Resolve EXP...|all into a list of distinct experiments in the order
+ * first named; 2 on an unknown key. */
+int cli_select(const struct cli *c, const struct gr_experiment **sel,
+               size_t cap, size_t *n)
+{
+  int i, rc = 0;
+  size_t k;
+  const struct gr_experiment *e;
   *n = 0;
   if (c->nargs == 0)
     return cli_die("name the experiments to %s, or 'all' (granrepro list shows them)%s", c->cmd, "");
-  for (i = 0; i < c->nargs; i++) {
+  for (i = 0; i < c->nargs && rc == 0; i++) {
     if (strcmp(c->args[i], "all") == 0) {
-      for (k = 0; k < gr_nexperiments; k++)
-        sel[(*n)++] = gr_experiments[k];
+      for (k = 0; k < gr_nexperiments && rc == 0; k++)
+        rc = cli_add(gr_experiments[k], sel, cap, n);
       continue;
     }
-    if (*n + gr_nexperiments > 256)
-      return cli_die("too many experiments named%s%s", "", "");
-    if ((sel[*n] = gr_experiment_find(c->args[i])) == NULL)
+    if ((e = gr_experiment_find(c->args[i])) == NULL)
       return cli_die("unknown experiment '%s' (granrepro list shows the experiments)%s", c->args[i], "");
-    (*n)++;
+    rc = cli_add(e, sel, cap, n);
   }
-  return 0;
+  return rc;
 }
 
 /* UTC time as 2026-11-21T23:50:00Z. */
@@ -217,8 +354,34 @@ void cli_record_start(struct gr_record *rec, const struct cli *c,
   rec->seed = c->opt.seed;
 #ifdef _OPENMP
   rec->threads = omp_get_max_threads();
+  snprintf(rec->wait_policy, sizeof rec->wait_policy, "%s",
+           getenv("OMP_WAIT_POLICY") ? getenv("OMP_WAIT_POLICY") : "default");
 #else
   rec->threads = 1;
+  snprintf(rec->wait_policy, sizeof rec->wait_policy, "-");
+#endif
+  gr_record_loadavg(rec->load_start, sizeof rec->load_start);
+}
+
+/* OpenMP workers left spinning after a parallel region (libgomp's default
+ * wait policy) compete with the next kernel and with other jobs for the
+ * cores, and their spinning counts as process CPU time (issue 13: a
+ * kernel 56x "slower" one second later).  libgomp reads OMP_WAIT_POLICY
+ * when it is loaded, before main, so when neither it nor GOMP_SPINCOUNT is
+ * set, set it to passive and execute the program again, once. */
+void cli_passive_wait(char **argv)
+{
+#ifdef _OPENMP
+  if (getenv("OMP_WAIT_POLICY") != NULL || getenv("GOMP_SPINCOUNT") != NULL)
+    return;
+  if (setenv("OMP_WAIT_POLICY", "passive", 1) != 0)
+    return;
+  fflush(NULL);
+  execv("/proc/self/exe", argv);
+  execvp(argv[0], argv);
+  unsetenv("OMP_WAIT_POLICY"); /* not re-executed: the record says "default" */
+#else
+  (void)argv;
 #endif
 }
 

@@ -11,30 +11,42 @@
 struct gr_experiment;
 struct gr_record;
 
+#define CLI_MAXARGS 64 /* operands kept; more is an error */
+#define CLI_DONE 3     /* cli_parse: help or version printed, exit 0 */
+
 struct cli {
   const char *cmd;
   struct gr_options opt;
   int repeat;
   int threads_set;
-  const char *args[64];
+  const char *args[CLI_MAXARGS];
   int nargs;
 };
 
 /* Usage of one command (or all when cmd is NULL). */
 void cli_usage(FILE *fp, const char *cmd);
 
-/* Print "granrepro: <message>" (fmt takes two strings); returns 2. */
-int cli_die(const char *fmt, const char *a, const char *b);
+/* Print "granrepro: <message>" on stderr; returns 2. */
+int cli_die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Parse argv[2..]; 0 ok, 2 bad input (message printed), 3 for --help. */
+/* Parse the command line (argv[1] is the command); 0 ok, 2 bad input
+ * (message printed), CLI_DONE when help or the version was printed. */
 int cli_parse(int argc, char **argv, struct cli *c);
 
-/* Resolve EXP...|all; 0 ok, 2 on an unknown key (message printed). */
-int cli_select(const struct cli *c, const struct gr_experiment **sel, size_t *n);
+/* Resolve EXP...|all into at most cap distinct experiments, in the order
+ * first named; 0 ok, 2 on an unknown key (message printed). */
+int cli_select(const struct cli *c, const struct gr_experiment **sel,
+               size_t cap, size_t *n);
 
 /* A record with machine, options and date filled in. */
 void cli_record_start(struct gr_record *rec, const struct cli *c,
                       const char *kind, const char *exp);
+
+/* Make OpenMP threads wait passively (sleep) between parallel regions:
+ * unless OMP_WAIT_POLICY or GOMP_SPINCOUNT is set, set OMP_WAIT_POLICY to
+ * passive and re-execute the program (argv) once; returns when it did not
+ * (policy already set, no OpenMP, or exec failed). */
+void cli_passive_wait(char **argv);
 
 /* Create the output folder and check it is writable; 2 on failure. */
 int cli_prepare_out(const char *out);

@@ -32,13 +32,17 @@
 
 #define MAX_SELECT 256
 
-/* granrepro list */
+/* granrepro list: keys in a column as wide as the longest. */
 static int cmd_list(void)
 {
   size_t i, k;
+  int w = 0;
+  for (i = 0; i < gr_nexperiments; i++)
+    if ((int)strlen(gr_experiments[i]->key) > w)
+      w = (int)strlen(gr_experiments[i]->key);
   for (i = 0; i < gr_nexperiments; i++) {
     const struct gr_experiment *e = gr_experiments[i];
-    printf("%-12s %s\n             %s\n             kernels:", e->key, e->title, e->citation);
+    printf("%-*s %s\n%*s %s\n%*s kernels:", w, e->key, e->title, w, "", e->citation, w, "");
     for (k = 0; k < e->nkernels; k++)
       printf(" %s", e->kernels[k].name);
     printf("\n");
@@ -120,8 +124,10 @@ static int run_one(const struct cli *c, const struct gr_experiment *e,
 static int check_refdir(const char *dir)
 {
   struct stat st;
-  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-    return cli_die("reference folder '%s' not found (use --ref DIR to point at the project's reference/ folder%s)", dir, "");
+  if (stat(dir, &st) != 0)
+    return cli_die("reference folder '%s' not found (use --ref DIR to point at the project's reference/ folder)", dir);
+  if (!S_ISDIR(st.st_mode))
+    return cli_die("reference folder '%s' is not a folder (use --ref DIR to point at the project's reference/ folder)", dir);
   return 0;
 }
 
@@ -133,7 +139,7 @@ static int cmd_run(struct cli *c, int check)
   struct gr_error err = {0, ""};
   size_t n, i;
   int rc, ndiffers = 0;
-  if ((rc = cli_select(c, sel, &n)) != 0 || (rc = check_refdir(c->opt.refdir)) != 0)
+  if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = check_refdir(c->opt.refdir)) != 0)
     return rc;
   if (gr_outdir_prepare(&od, c->opt.out, &err) != GR_OK)
     return cli_die("%s%s", err.msg, "");
@@ -196,38 +202,78 @@ static int cmd_report(struct cli *c)
   return 0;
 }
 
+/* Name column width of bench's table: the longest "<exp>/<kernel>". */
+static int bench_width(const struct gr_experiment *const *sel, size_t n)
+{
+  size_t i, k;
+  int w = 6, l;
+  for (i = 0; i < n; i++)
+    for (k = 0; k < sel[i]->nkernels; k++)
+      if ((l = (int)(strlen(sel[i]->key) + 1 + strlen(sel[i]->kernels[k].name))) > w)
+        w = l;
+  return w;
+}
+
+/* Bench every kernel of sel: GR_BENCH_ROUNDS rounds over all kernels in
+ * turn, a kernel's line printed after its last round; 0 or 2. */
+static int bench_all(const struct cli *c, const struct gr_experiment *const *sel,
+                     size_t n, struct gr_record *rec)
+{
+  struct gr_bench *b;
+  struct gr_error err = {0, ""};
+  struct gr_buf text = GR_BUF_INIT;
+  size_t i, k, nb = 0, j;
+  int r, rc = 0, w = bench_width(sel, n);
+  for (i = 0; i < n; i++)
+    nb += sel[i]->nkernels;
+  if ((b = calloc(nb ? nb : 1, sizeof *b)) == NULL)
+    return cli_die("out of memory");
+  for (i = 0, j = 0; i < n && rc == 0; i++)
+    for (k = 0; k < sel[i]->nkernels && rc == 0; k++, j++)
+      if (gr_bench_init(&b[j], sel[i], &sel[i]->kernels[k], c->repeat, &err) != GR_OK)
+        rc = cli_die("bench %s: %s", sel[i]->key, err.msg);
+  printf("%-*s %13s  [%11s, %11s]  %13s %9s  %s\n", w, "kernel", "CPU/run", "min", "max", "wall/run", "runs", "rate");
+  for (r = 0; r < GR_BENCH_ROUNDS && rc == 0; r++)
+    for (j = 0; j < nb && rc == 0; j++) {
+      int want = (c->repeat * (r + 1)) / GR_BENCH_ROUNDS - (c->repeat * r) / GR_BENCH_ROUNDS;
+      if (gr_bench_round(&b[j], c->opt.quick, c->opt.seed, want, rec, &err) != GR_OK)
+        rc = cli_die("bench %s: %s", b[j].exp->key, err.msg);
+      else if (r == GR_BENCH_ROUNDS - 1) {
+        gr_buf_free(&text);
+        gr_bench_line(&b[j], w, &text);
+        fputs(gr_buf_str(&text), stdout);
+        fflush(stdout);
+      }
+    }
+  gr_buf_free(&text);
+  for (j = 0; j < nb; j++)
+    gr_bench_free(&b[j]);
+  free(b);
+  return rc;
+}
+
 /* granrepro bench */
 static int cmd_bench(struct cli *c)
 {
   const struct gr_experiment *sel[MAX_SELECT];
   struct gr_record rec;
   struct gr_error err = {0, ""};
-  struct gr_buf text = GR_BUF_INIT;
   char dir[4096], path[4096];
-  size_t n, i, k;
+  size_t n;
   int rc;
-  if ((rc = cli_select(c, sel, &n)) != 0 || (rc = cli_prepare_out(c->opt.out)) != 0)
+  if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = cli_prepare_out(c->opt.out)) != 0)
     return rc;
 #ifdef _OPENMP
-  if (c->threads_set)
-    omp_set_num_threads(c->opt.threads);
+  /* one thread unless told: a kernel's time per core, which other jobs on
+   * a shared machine disturb least (the record says how many) */
+  omp_set_num_threads(c->threads_set ? c->opt.threads : 1);
 #endif
-  cli_record_start(&rec, c, "bench", n == gr_nexperiments && c->nargs == 1 && strcmp(c->args[0], "all") == 0 ? "all" : sel[0]->key);
-  printf("%-28s %13s  %-22s  %s\n", "kernel", "median wall", "[min, max]", "rate");
-  for (i = 0; i < n && rc == 0; i++)
-    for (k = 0; k < sel[i]->nkernels && rc == 0; k++) {
-      gr_buf_free(&text);
-      if (gr_bench_kernel(sel[i], &sel[i]->kernels[k], c->opt.quick, c->opt.seed, c->repeat, &rec, &text, &err) != GR_OK)
-        rc = cli_die("bench %s: %s", sel[i]->key, err.msg);
-      else {
-        fputs(gr_buf_str(&text), stdout);
-        fflush(stdout);
-      }
-    }
-  gr_buf_free(&text);
+  cli_record_start(&rec, c, "bench", n == gr_nexperiments ? "all" : sel[0]->key);
+  rc = bench_all(c, sel, n, &rec);
+  gr_record_loadavg(rec.load_end, sizeof rec.load_end);
   snprintf(dir, sizeof dir, "%s/records", c->opt.out);
   if (rc == 0 && gr_record_write(dir, &rec, path, sizeof path, &err) != GR_OK)
-    rc = cli_die("%s%s", err.msg, "");
+    rc = cli_die("%s", err.msg);
   if (rc == 0)
     printf("record: %s\n", path);
   gr_record_free(&rec);
@@ -256,30 +302,19 @@ int main(int argc, char **argv)
 {
   struct cli c;
   int rc;
-  if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-      strcmp(argv[1], "help") == 0) {
-    cli_usage(argc < 2 ? stderr : stdout, argc > 2 ? argv[2] : NULL);
-    return argc < 2 ? 2 : 0;
-  }
-  if (strcmp(argv[1], "--version") == 0) {
-    printf("granrepro %s\n", PACKAGE_VERSION);
+  if ((rc = cli_parse(argc, argv, &c)) == CLI_DONE)
     return 0;
-  }
-  if ((rc = cli_parse(argc, argv, &c)) == 3) {
-    cli_usage(stdout, argv[1]);
-    return 0;
-  }
   if (rc != 0)
     return rc;
   if (strcmp(c.cmd, "list") == 0)
     return cmd_list();
+  if (strcmp(c.cmd, "run") == 0 || strcmp(c.cmd, "check") == 0 || strcmp(c.cmd, "bench") == 0)
+    cli_passive_wait(argv);
   if (strcmp(c.cmd, "run") == 0 || strcmp(c.cmd, "check") == 0)
     return cmd_run(&c, strcmp(c.cmd, "check") == 0);
   if (strcmp(c.cmd, "report") == 0)
     return cmd_report(&c);
   if (strcmp(c.cmd, "bench") == 0)
     return cmd_bench(&c);
-  if (strcmp(c.cmd, "compare") == 0)
-    return cmd_compare(&c);
-  return cli_die("unknown command '%s' (commands: list, run, check, report, bench, compare; see granrepro --help)%s", c.cmd, "");
+  return cmd_compare(&c);
 }

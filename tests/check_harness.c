@@ -1205,6 +1205,37 @@ START_TEST(test_timer_measures_cpu)
 }
 END_TEST
 
+/* The calls gr_timer_min_cpu_rounds makes, in order (at most 64). */
+static size_t rounds_seq[64], rounds_n;
+
+/* Record call i. */
+static void rounds_note(void *arg, size_t i)
+{
+  (void)arg;
+  if (rounds_n < 64)
+    rounds_seq[rounds_n] = i;
+  rounds_n++;
+}
+
+/* gr_timer_min_cpu_rounds: one warm-up call per measurement, then the
+ * rounds take every measurement in turn (a sample of one call when a call
+ * lasts min_sample); a time per call for each, finite and >= 0. */
+START_TEST(test_timer_rounds_interleave)
+{
+  double best[3];
+  size_t k;
+  rounds_n = 0;
+  ck_assert_int_eq(gr_timer_min_cpu_rounds(rounds_note, NULL, 3, 4, 0.0, best), GR_OK);
+  ck_assert_uint_eq(rounds_n, 3 + 4 * 3);
+  for (k = 0; k < rounds_n; k++)
+    ck_assert_uint_eq(rounds_seq[k], k % 3);
+  for (k = 0; k < 3; k++) {
+    ck_assert_double_ge(best[k], 0.0);
+    ck_assert_double_lt(best[k], 1e6);
+  }
+}
+END_TEST
+
 /* gr_timer_min_cpu_prep calls prep before each timed call but not before
  * the warm-up; gr_timer_lap accumulates non-negative laps. */
 static int prep_calls;
@@ -1273,6 +1304,7 @@ static Suite *harness_suite(void)
   tcase_add_test(ctx, test_ctx_rng_owned_and_ordered);
   tcase_add_test(rng, test_rng_streams_by_seed_and_name);
   tcase_add_test(rng, test_timer_measures_cpu);
+  tcase_add_test(rng, test_timer_rounds_interleave);
   tcase_add_test(rng, test_timer_prep_and_laps);
   suite_add_tcase(s, buf);
   suite_add_tcase(s, fsio);

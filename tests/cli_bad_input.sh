@@ -51,6 +51,17 @@ bad "--out needs a folder name" run --out "" c12
 bad "--repeat '3'" bench --repeat 3 --out "$w/out" c12
 bad "report takes no experiment names" report --out "$w/out" c12
 bad "report folder '$w/out' not found" report --out "$w/out"
+# (issue 13) unknown commands fail even with --help; every command takes
+# only its own options and operands; 52 'all' overflowed a stack buffer
+bad "unknown command 'frob'" frob --help
+bad "unknown command 'frob'" help frob
+bad "one too many" help run extra
+bad "--quick does not apply" list --quick
+bad "list takes no experiment names" list extra
+bad "--repeat does not apply" run --repeat 9 --out "$w/out" c12
+bad "--ref does not apply" bench --ref "$w" --out "$w/out" c12
+bad "one too many" compare --out "$w/out" "$afile" "$afile" "$afile"
+bad "reference folder '/nonexistent' not found" run --ref /nonexistent --out "$w/out" $(yes all | head -52)
 
 # -- output folder that cannot be created (below a regular file: this stops
 # root too, unlike permissions)
@@ -61,11 +72,43 @@ bad "$afile" bench --quick --out "$afile/sub" c12
 # -- reference folder
 bad "reference folder '/nonexistent' not found" run --quick --ref /nonexistent --out "$w/out" c12
 bad "reference folder '/nonexistent' not found" check --quick --ref /nonexistent --out "$w/out" c12
+bad "reference folder '$afile' is not a folder" run --quick --ref "$afile" --out "$w/out" c12
 
 # -- compare
 bad "two record files" compare --out "$w/out" "$afile"
 bad "$afile:1:" compare --out "$w/out" "$afile" "$afile"
 bad "$afile:1:" compare "$afile" "$afile"
+
+# (issue 13) records that cannot be compared: impossible times, sample
+# numbers, NUL bytes, over-long names (line 5 is the first row), other
+# modes, no kernel in common
+recs=$scratch/recs
+mkdir "$recs" || fail "cannot create $recs"
+# record NAME MODE KERNEL [ROW]: 9 samples of KERNEL, then ROW if given.
+record() {
+  {
+    printf '# granrepro record\n# kind: bench\n# mode: %s\n' "$2"
+    printf 'name\tsample\twall_s\tcpu_s\twork\tunit\n'
+    [ -z "${4:-}" ] || printf '%s\n' "$4"
+    for i in 1 2 3 4 5 6 7 8 9; do printf '%s\t%d\t0.5\t0.5\t10\truns\n' "$3" "$i"; done
+  } >"$recs/$1.tsv"
+}
+record good quick x/k
+record full full x/k
+record other quick x/other
+record inf quick x/k "x/k	10	inf	0.5	10	runs"
+record neg quick x/k "x/k	10	0.5	-0.5	10	runs"
+record zero quick x/k "x/k	10	0	0.5	10	runs"
+record range quick x/k "x/k	100001	0.5	0.5	10	runs"
+record long quick x/k "$(printf 'k%.0s' $(seq 200))	1	0.5	0.5	10	runs"
+record nul quick x/k "x/k	10	0.5	0.5	10	runs"
+printf '\000x/k\t11\t0.5\t0.5\t10\truns\n' >>"$recs/nul.tsv"
+for r in inf neg zero range long; do
+  bad "$recs/$r.tsv:5:" compare --out "$w/out" "$recs/good.tsv" "$recs/$r.tsv"
+done
+bad "$recs/nul.tsv:15: NUL byte" compare --out "$w/out" "$recs/good.tsv" "$recs/nul.tsv"
+bad "is a quick record and '$recs/full.tsv' a full one" compare --out "$w/out" "$recs/good.tsv" "$recs/full.tsv"
+bad "share no kernel" compare --out "$w/out" "$recs/good.tsv" "$recs/other.tsv"
 
 # -- broken reference files: first a good report, then failed runs into the
 # same folder must leave it exactly as it was.
@@ -124,5 +167,30 @@ awk -F '\t' -v OFS='\t' '$1 == "c2.ci_high" { $2 = "0.42x6936" } { print }' "$f"
   mv "$f.broken" "$f" || fail "cannot corrupt $f"
 bad "task-c.tsv:$line:" run --quick --no-progress --ref "$ref" --out "$rep" c12
 unchanged "task-c.tsv with a non-number"
+
+# (issue 13) a NUL byte (it hid the rest of the table), a control byte in
+# a note (it went into the HTML), a FIFO (the run hung): refused, named.
+# corrupt NAME TABLE CODE: $ref is a fresh copy of the reference tree in
+# which argesim-c12/TABLE.tsv ($f) is replaced by what CODE prints ($1 in
+# CODE is the table's path).
+corrupt() {
+  ref=$scratch/ref-$1
+  copy_ref "$ref"
+  f=$ref/argesim-c12/$2.tsv
+  sh -c "$3" sh "$f" >"$f.broken" && mv "$f.broken" "$f" || fail "cannot corrupt $f"
+}
+corrupt nul task-a "cat \"\$1\"; printf '\\000 and a bad row hidden behind it\\n'"
+bad "task-a.tsv:$(wc -l <"$f"): NUL byte" run --quick --no-progress --ref "$ref" --out "$rep" c12
+unchanged "task-a.tsv with a NUL byte"
+corrupt ctl task-b "head -n 2 \"\$1\"; printf '# note: a bell \\007 here\\n'; tail -n +3 \"\$1\""
+bad "task-b.tsv:3: control byte 0x07" run --quick --no-progress --ref "$ref" --out "$rep" c12
+unchanged "task-b.tsv with a control byte"
+ref=$scratch/ref-fifo
+copy_ref "$ref"
+f=$ref/argesim-c12/task-a.tsv
+rm "$f" && mkfifo "$f" || fail "cannot make a FIFO $f"
+expect_exit 2 timeout 60 "$GRANREPRO" run --quick --no-progress --ref "$ref" --out "$rep" c12
+assert_has "$stderr_file" "task-a.tsv': not a regular file"
+unchanged "task-a.tsv a FIFO"
 
 pass

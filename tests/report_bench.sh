@@ -22,7 +22,7 @@ grep -qx '# experiment: c12' "$rec" || fail "record does not name c12"
 awk -F '\t' -v kernels="$kernels" '
   BEGIN { nk = split(kernels, k, " ") }
   /^#/ || $1 == "name" { next }
-  NF != 6 || $3 <= 0 || $5 <= 0 { print "bad row: " $0; bad = 1 }
+  NF != 7 || $3 <= 0 || $4 <= 0 || $5 <= 0 || $7 < 1 { print "bad row: " $0; bad = 1 }
   { n[$1]++; s[$1, $2] = 1 }
   END {
     for (i = 1; i <= nk; i++) {
@@ -46,11 +46,11 @@ assert_file "$b/compare/compare.dat"
 assert_file "$b/compare/compare.gp"
 assert_has "$b/compare/compare.gp" "plot "
 
-# -- compare against a copy whose wall times are halved (set to fixed,
+# -- compare against a copy whose wall and CPU times are halved (set to fixed,
 # distinct values so the decision does not depend on timing noise):
 # B is "faster", and A against B is "slower".
-awk -F '\t' -v OFS='\t' -v f=1 '!/^#/ && $1 != "name" { $3 = f * (1 + $2 / 100) } { print }' "$rec" >"$scratch/a.tsv"
-awk -F '\t' -v OFS='\t' -v f=0.5 '!/^#/ && $1 != "name" { $3 = f * (1 + $2 / 100) } { print }' "$rec" >"$scratch/half.tsv"
+awk -F '\t' -v OFS='\t' -v f=1 '!/^#/ && $1 != "name" { $3 = $4 = f * (1 + $2 / 100) } { print }' "$rec" >"$scratch/a.tsv"
+awk -F '\t' -v OFS='\t' -v f=0.5 '!/^#/ && $1 != "name" { $3 = $4 = f * (1 + $2 / 100) } { print }' "$rec" >"$scratch/half.tsv"
 expect_exit 0 "$GRANREPRO" compare --out "$scratch/c" "$scratch/a.tsv" "$scratch/half.tsv"
 for k in $kernels; do
   awk -v k="$k" '$1 == k && $6 == "0.500" && $9 == "faster" { ok = 1 } END { exit !ok }' "$stdout_file" ||

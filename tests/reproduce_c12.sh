@@ -33,7 +33,7 @@ case $rec in *-c12.tsv) ;; *) fail "run record name $rec does not end in -c12.ts
 for key in "# granrepro record" "# kind: run" "# experiment: c12" "# cpu: " "# gsl: " "# revision: " "# mode: quick" "# seed: 1"; do
   grep -q "^$key" "$rec" || { show "$rec"; fail "run record lacks '$key'"; }
 done
-awk -F '\t' '$1 == "c12/total" && NF == 6 && $2 == 0 && $3 > 0 { ok = 1 } END { exit !ok }' "$rec" ||
+awk -F '\t' '$1 == "c12/total" && NF == 7 && $2 == 0 && $3 > 0 && $7 == 1 { ok = 1 } END { exit !ok }' "$rec" ||
   { show "$rec"; fail "run record has no c12/total row"; }
 
 # -- the sweep of task b: e = 0, 0.0001, ..., 1 and 8 columns in the fixed

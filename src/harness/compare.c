@@ -19,12 +19,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One kernel's bench samples in one record. */
+/* One kernel's bench samples in one record, per run of the kernel (a
+ * sample's totals divided by its iterations). */
 struct cmp_side {
-  double *wall;      /* wall time of every sample (s) */
+  double *cpu;       /* process CPU time per run of every sample (s) */
+  double *wall;      /* wall time per run of every sample (s) */
   size_t n;
   double *rate;      /* work / wall of the samples that count work */
   size_t nrate;
+  double work;       /* median work per run, NaN when not counted */
   const char *unit;  /* unit of the first sample that counts work */
 };
 
@@ -32,8 +35,9 @@ struct cmp_side {
 struct cmp_kernel {
   const char *name;        /* points into a record's rows */
   struct cmp_side a, b;
-  double meda, medb;       /* median wall times (s) */
-  double ratio;            /* medb / meda, NaN when undefined */
+  double mina, minb;       /* shortest CPU times per run (s) */
+  double ratio;            /* minb / mina, NaN when undefined */
+  double wratio;           /* the same for the median wall times */
   double u, p;             /* Mann-Whitney U_B and p, NaN when untested */
   double ratea, rateb;     /* median rates, NaN unless both count work */
   const char *decision;
@@ -60,36 +64,56 @@ static double cmp_median(double *x, size_t n)
   return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
 }
 
+/* Smallest of x[0..n); NaN when n is 0. */
+static double cmp_min(const double *x, size_t n)
+{
+  double m = NAN;
+  size_t i;
+  for (i = 0; i < n; i++)
+    if (i == 0 || x[i] < m)
+      m = x[i];
+  return m;
+}
+
 /* Is row s a bench sample of the kernel name? */
 static int cmp_is(const struct gr_sample *s, const char *name)
 {
   return s->sample >= 1 && strcmp(s->name, name) == 0;
 }
 
-/* Collect the wall times and work rates of kernel name in record r. */
+/* Collect the times per run, work per run and work rates of kernel name
+ * in record r. */
 static int cmp_gather(const struct gr_record *r, const char *name,
                       struct cmp_side *s)
 {
   size_t i, n = 0;
+  double *work;
   for (i = 0; i < r->nrows; i++)
     n += (size_t)cmp_is(&r->rows[i], name);
   s->n = s->nrate = 0;
   s->unit = NULL;
-  s->wall = n ? malloc(2 * n * sizeof *s->wall) : NULL;
-  s->rate = s->wall ? s->wall + n : NULL;
-  if (n > 0 && s->wall == NULL)
-    return GR_ENOMEM;
+  s->work = NAN;
+  s->cpu = n ? malloc(4 * n * sizeof *s->cpu) : NULL;
+  if (s->cpu == NULL)
+    return n > 0 ? GR_ENOMEM : GR_OK;
+  s->wall = s->cpu + n;
+  s->rate = s->wall + n;
+  work = s->rate + n;
   for (i = 0; i < r->nrows; i++) {
     const struct gr_sample *x = &r->rows[i];
+    double it = x->iterations > 0 ? (double)x->iterations : 1.0;
     if (!cmp_is(x, name))
       continue;
-    s->wall[s->n++] = x->wall;
+    s->cpu[s->n] = x->cpu / it;
+    s->wall[s->n++] = x->wall / it;
     if (x->work > 0 && x->wall > 0) {
+      work[s->nrate] = x->work / it;
       s->rate[s->nrate++] = x->work / x->wall;
       if (s->unit == NULL)
         s->unit = x->unit;
     }
   }
+  s->work = cmp_median(work, s->nrate);
   return GR_OK;
 }
 
@@ -132,22 +156,43 @@ static const char *cmp_decide(double ratio, double p)
   return "same";
 }
 
-/* Medians, ratio, rates, Mann-Whitney test and decision of a kernel
- * present in both records.  U is U_B (B's wall times against A's). */
+/* Do A and B count different work per run of kernel k (other sizes,
+ * another mode)?  Then their times are not comparable. */
+static int cmp_work_differs(const struct cmp_kernel *k)
+{
+  double a = k->a.work, b = k->b.work;
+  return isfinite(a) && isfinite(b) && fabs(a - b) > 1e-9 * fmax(a, b);
+}
+
+/* Ratios, rates, Mann-Whitney test and decision of a kernel present in
+ * both records.  The decision is on process CPU time per run: other jobs
+ * on a shared machine take wall time from a kernel, and what they still
+ * take of its CPU time (shared caches, a busy sibling hyperthread) only
+ * ever adds to it, so the effect size is the ratio of the shortest times
+ * (J. Chen, J. Revels, Robust benchmarking in noisy environments, arXiv
+ * 1608.04295, 2016); the Mann-Whitney test of all samples says whether
+ * the difference is more than chance.  U is U_B (B's CPU times against
+ * A's). */
 static int cmp_analyse(struct cmp_kernel *k)
 {
   int rc, both_rates = k->a.nrate > 0 && k->b.nrate > 0;
-  k->meda = cmp_median(k->a.wall, k->a.n);
-  k->medb = cmp_median(k->b.wall, k->b.n);
-  k->ratio = k->meda > 0 && k->medb > 0 ? k->medb / k->meda : NAN;
+  double wa = cmp_median(k->a.wall, k->a.n), wb = cmp_median(k->b.wall, k->b.n);
+  k->mina = cmp_min(k->a.cpu, k->a.n);
+  k->minb = cmp_min(k->b.cpu, k->b.n);
+  k->ratio = k->mina > 0 && k->minb > 0 ? k->minb / k->mina : NAN;
+  k->wratio = wa > 0 && wb > 0 ? wb / wa : NAN;
   k->ratea = both_rates ? cmp_median(k->a.rate, k->a.nrate) : NAN;
   k->rateb = both_rates ? cmp_median(k->b.rate, k->b.nrate) : NAN;
   k->u = k->p = NAN;
+  if (cmp_work_differs(k)) {
+    k->decision = "work-differs";
+    return GR_OK;
+  }
   if (k->a.n < 2 || k->b.n < 2) {
     k->decision = "too-few-samples";
     return GR_OK;
   }
-  rc = gr_mwu_test(k->b.wall, k->b.n, k->a.wall, k->a.n, &k->u, &k->p);
+  rc = gr_mwu_test(k->b.cpu, k->b.n, k->a.cpu, k->a.n, &k->u, &k->p);
   if (rc == GR_OK)
     k->decision = cmp_decide(k->ratio, k->p);
   return rc;
@@ -178,7 +223,7 @@ static int cmp_kernels(const struct gr_record *ra, const struct gr_record *rb,
     if (rc == GR_ENOMEM)
       return gr_error_set(err, rc, "out of memory comparing records");
     if (rc != GR_OK)
-      return gr_error_set(err, rc, "kernel '%s': a wall time is not a number (check the records)", k[i].name);
+      return gr_error_set(err, rc, "kernel '%s': a CPU time is not a number (check the records)", k[i].name);
   }
   return GR_OK;
 }
@@ -190,8 +235,8 @@ static void cmp_free(struct cmp_kernel *k, size_t nk)
   if (k == NULL)
     return;
   for (i = 0; i < nk; i++) {
-    free(k[i].a.wall);
-    free(k[i].b.wall);
+    free(k[i].a.cpu);
+    free(k[i].b.cpu);
   }
   free(k);
 }
@@ -242,9 +287,11 @@ static void cmp_endline(struct gr_buf *t)
 static void cmp_describe(struct gr_buf *t, const char *label,
                          const char *path, const struct gr_record *r)
 {
-  gr_buf_printf(t, "%s: %s  (host %s, cpu %s, date %s, revision %s)\n",
+  gr_buf_printf(t, "%s: %s  (host %s, cpu %s, date %s, revision %s, mode %s, "
+                "threads %d, wait policy %s, load %s)\n",
                 label, path, cmp_str(r->machine.host), cmp_str(r->machine.cpu),
-                cmp_str(r->date), cmp_str(r->machine.revision));
+                cmp_str(r->date), cmp_str(r->machine.revision), cmp_str(r->mode),
+                r->threads, cmp_str(r->wait_policy), cmp_str(r->load_start));
 }
 
 /* Widths of the name and rate columns over the kernels in both records. */
@@ -273,14 +320,15 @@ static void cmp_widths(const struct cmp_kernel *k, size_t nk,
 static void cmp_row(struct gr_buf *t, const struct cmp_kernel *k,
                     const struct cmp_widths *w)
 {
-  char c[7][96];
-  gr_buf_printf(t, "%-*s %4zu %4zu %12s %12s %7s %9s %9s  %-15s  %*s  %*s",
+  char c[8][96];
+  gr_buf_printf(t, "%-*s %4zu %4zu %12s %12s %7s %9s %9s  %-15s %8s  %*s  %*s",
                 w->name, k->name, k->a.n, k->b.n,
-                cmp_num(c[0], sizeof c[0], "%.4g", k->meda),
-                cmp_num(c[1], sizeof c[1], "%.4g", k->medb),
+                cmp_num(c[0], sizeof c[0], "%.4g", k->mina),
+                cmp_num(c[1], sizeof c[1], "%.4g", k->minb),
                 cmp_num(c[2], sizeof c[2], "%.3f", k->ratio),
                 cmp_num(c[3], sizeof c[3], "%.1f", k->u),
                 cmp_num(c[4], sizeof c[4], "%.2g", k->p), k->decision,
+                cmp_num(c[7], sizeof c[7], "%.3f", k->wratio),
                 w->ratea, cmp_rate(c[5], sizeof c[5], k->ratea, k->a.unit),
                 w->rateb, cmp_rate(c[6], sizeof c[6], k->rateb, k->b.unit));
   cmp_endline(t);
@@ -296,13 +344,11 @@ static size_t cmp_table(struct gr_buf *t, const struct cmp_kernel *k, size_t nk)
   for (i = 0; i < nk; i++)
     nboth += (size_t)cmp_both(&k[i]);
   gr_buf_printf(t, "\n");
-  if (nboth == 0)
-    gr_buf_printf(t, "no kernel is in both records\n");
-  else {
-    gr_buf_printf(t, "%-*s %4s %4s %12s %12s %7s %9s %9s  %-15s  %*s  %*s",
-                  w.name, "kernel", "nA", "nB", "median A s", "median B s",
-                  "B/A", "U", "p", "decision", w.ratea, "rate A", w.rateb,
-                  "rate B");
+  if (nboth > 0) {
+    gr_buf_printf(t, "%-*s %4s %4s %12s %12s %7s %9s %9s  %-15s %8s  %*s  %*s",
+                  w.name, "kernel", "nA", "nB", "min cpu A s", "min cpu B s",
+                  "B/A", "U", "p", "decision", "wall B/A", w.ratea, "rate A",
+                  w.rateb, "rate B");
     cmp_endline(t);
     for (i = 0; i < nk; i++)
       if (cmp_both(&k[i]))
@@ -317,10 +363,16 @@ static size_t cmp_table(struct gr_buf *t, const struct cmp_kernel *k, size_t nk)
 /* The decision rule, after the table. */
 static void cmp_legend(struct gr_buf *t)
 {
-  gr_buf_printf(t, "\nB/A: median wall time of B over A; U, p: Mann-Whitney test "
-                "of B's samples against A's.\n"
+  gr_buf_printf(t, "\nmin cpu A, min cpu B: shortest process CPU time per run of the "
+                "kernel over the samples; B/A: B's over A's; U, p: Mann-Whitney "
+                "test of B's CPU times against A's.\n"
                 "B is faster or slower when B/A is beyond %gx and p < %g, "
-                "else the same.\n", GR_COMPARE_RATIO, GR_COMPARE_ALPHA);
+                "else the same.  CPU time, not wall time, decides, and its "
+                "minimum: other jobs on the machine take wall time from a "
+                "kernel and only ever add to its CPU time.\n"
+                "wall B/A: the ratio of median wall times per run, for "
+                "information; rates: work per second of wall time.\n",
+                GR_COMPARE_RATIO, GR_COMPARE_ALPHA);
 }
 
 /* Append name to d with blanks replaced by '_' (one token for gnuplot). */
@@ -375,9 +427,9 @@ static int cmp_write_figure(const char *outdir, size_t nboth,
            (double)nboth - 0.4);
   fig.name = "compare";
   fig.data = "compare";
-  fig.title = "Median wall time B/A per kernel";
+  fig.title = "Shortest CPU time per run, B/A per kernel";
   fig.xlabel = "";
-  fig.ylabel = "median wall time B / A";
+  fig.ylabel = "shortest CPU time B / A";
   fig.setup = setup;
   fig.plot = "data using 1:3:($1-0.4):($1+0.4):(1):3:xtic(2) with boxxyerror, "
              "1 with lines dt 2 lc rgb \"black\"";
@@ -417,11 +469,33 @@ static int cmp_check_bench(const char *path, const struct gr_record *r,
   return gr_error_set(err, GR_EINPUT, "'%s' holds no bench samples (kind: %s); compare two bench records", path, cmp_str(r->kind));
 }
 
-/* Compare the loaded records: text table and, with outdir, the figure. */
-static int cmp_records(const char *path_a, const struct gr_record *ra,
-                       const char *path_b, const struct gr_record *rb,
-                       const char *outdir, struct gr_buf *text,
-                       struct gr_error *err)
+/* Fail unless a and b were benched in the same mode (quick kernels do
+ * other work than full ones). */
+static int cmp_check_mode(const char *path_a, const struct gr_record *ra,
+                          const char *path_b, const struct gr_record *rb,
+                          struct gr_error *err)
+{
+  if (strcmp(ra->mode, rb->mode) == 0)
+    return GR_OK;
+  return gr_error_set(err, GR_EINPUT, "'%s' is a %s record and '%s' a %s one: their kernels do different work (compare records benched in the same mode)", path_a, cmp_str(ra->mode), path_b, cmp_str(rb->mode));
+}
+
+/* Warn below the table about kernels whose work per sample differs. */
+static void cmp_warn_work(struct gr_buf *t, const struct cmp_kernel *k, size_t nk)
+{
+  size_t i, n = 0;
+  for (i = 0; i < nk; i++)
+    if (cmp_both(&k[i]) && strcmp(k[i].decision, "work-differs") == 0) {
+      if (n++ == 0)
+        gr_buf_printf(t, "\nwarning: A and B count different work per run (other sizes or code): their times are not compared, only their rates:\n");
+      gr_buf_printf(t, "  %s: %.6g %s in A, %.6g in B\n", k[i].name, k[i].a.work, cmp_str(k[i].a.unit), k[i].b.work);
+    }
+}
+
+int gr_compare_loaded(const char *path_a, const struct gr_record *ra,
+                      const char *path_b, const struct gr_record *rb,
+                      const char *outdir, struct gr_buf *text,
+                      struct gr_error *err)
 {
   struct cmp_kernel *k = NULL;
   size_t nk = 0;
@@ -429,16 +503,26 @@ static int cmp_records(const char *path_a, const struct gr_record *ra,
   if (rc == GR_OK)
     rc = cmp_check_bench(path_b, rb, err);
   if (rc == GR_OK)
+    rc = cmp_check_mode(path_a, ra, path_b, rb, err);
+  if (rc == GR_OK)
     rc = cmp_kernels(ra, rb, &k, &nk, err);
   if (rc == GR_OK) {
     cmp_describe(text, "A", path_a, ra);
     cmp_describe(text, "B", path_b, rb);
-    if (cmp_table(text, k, nk) > 0)
-      cmp_legend(text);
+    if (cmp_table(text, k, nk) == 0)
+      rc = gr_error_set(err, GR_EINPUT, "'%s' and '%s' share no kernel (bench the same experiments; 'granrepro list' shows their kernels)", path_a, path_b);
+  }
+  if (rc == GR_OK) {
+    cmp_legend(text);
+    cmp_warn_work(text, k, nk);
+    if (ra->threads != rb->threads)
+      gr_buf_printf(text, "\nwarning: A ran its kernels on %d threads, B on %d: CPU times compare the work done, wall times include the parallel speed-up.\n", ra->threads, rb->threads);
     if (outdir != NULL)
       rc = cmp_output(outdir, k, nk, text, err);
   }
   cmp_free(k, nk);
+  if (rc == GR_OK && text->failed)
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory writing the comparison");
   return rc;
 }
 
@@ -454,10 +538,8 @@ int gr_compare_records(const char *path_a, const char *path_b,
   if (rc == GR_OK)
     rc = gr_record_load(path_b, &rb, err);
   if (rc == GR_OK)
-    rc = cmp_records(path_a, &ra, path_b, &rb, outdir, text, err);
+    rc = gr_compare_loaded(path_a, &ra, path_b, &rb, outdir, text, err);
   gr_record_free(&ra);
   gr_record_free(&rb);
-  if (rc == GR_OK && text->failed)
-    rc = gr_error_set(err, GR_ENOMEM, "out of memory writing the comparison");
   return rc;
 }

@@ -10,15 +10,29 @@ struct gr_error;
 #define GR_COMPARE_ALPHA 0.01
 
 /* Load records a and b; for every kernel present in both print a row:
- * kernel, median wall time in A and B, ratio B/A, Mann-Whitney U p-value,
- * decision "faster" / "slower" / "same" (B relative to A: faster when
- * ratio < 1/1.1 and p < 0.01, slower when ratio > 1.1 and p < 0.01), and
- * work rates when the records count work.  Kernels in only one record are
+ * kernel, shortest process CPU time per run of the kernel in A and B,
+ * ratio B/A, Mann-Whitney U p-value of the CPU times, decision "faster" /
+ * "slower" / "same" (B relative to A: faster when ratio < 1/1.1 and
+ * p < 0.01, slower when ratio > 1.1 and p < 0.01), the ratio of median
+ * wall times (informative: it depends on the machine's load), and work
+ * rates when the records count work.  Warnings follow the table when the
+ * records ran on different thread counts.  Kernels in only one record are
  * listed as such.  The table goes to text; when outdir is not NULL the bar
  * chart compare.dat + compare.gp (+ .svg/.png with gnuplot) is written
  * there. */
 int gr_compare_records(const char *path_a, const char *path_b,
                        const char *outdir, struct gr_buf *text,
                        struct gr_error *err);
+
+/* As gr_compare_records, for records already loaded (named path_a and
+ * path_b in the text and messages).  GR_EINPUT when either holds no bench
+ * samples, when they were benched in different modes, or when they share
+ * no kernel.  A kernel whose median work per sample differs between A and
+ * B is not judged (decision "work-differs") and is listed in a warning. */
+struct gr_record;
+int gr_compare_loaded(const char *path_a, const struct gr_record *ra,
+                      const char *path_b, const struct gr_record *rb,
+                      const char *outdir, struct gr_buf *text,
+                      struct gr_error *err);
 
 #endif

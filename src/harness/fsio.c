@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,14 +84,35 @@ int gr_fsio_write(const char *path, const char *text, size_t len,
   return GR_OK;
 }
 
+/* Open path for reading into *fp, refusing anything but a regular file
+ * (a FIFO would block forever, a folder reads as an error or nothing). */
+static int fsio_open_regular(const char *path, FILE **fp, struct gr_error *err)
+{
+  struct stat st;
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return gr_error_set(err, GR_EINPUT, "cannot read '%s': %s", path, strerror(errno));
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return gr_error_set(err, GR_EINPUT, "cannot read '%s': not a regular file (a folder, FIFO or device; name a plain file)", path);
+  }
+  if ((*fp = fdopen(fd, "rb")) == NULL) {
+    int e = errno;
+    close(fd);
+    return gr_error_set(err, GR_EIO, "cannot read '%s': %s", path, strerror(e));
+  }
+  return GR_OK;
+}
+
 int gr_fsio_read(const char *path, char **text, size_t *len,
                  struct gr_error *err)
 {
-  FILE *fp = fopen(path, "rb");
+  FILE *fp = NULL;
   char *s = NULL, *t;
   size_t n = 0, cap = 0, k;
-  if (fp == NULL)
-    return gr_error_set(err, GR_EINPUT, "cannot read '%s': %s", path, strerror(errno));
+  int rc = fsio_open_regular(path, &fp, err);
+  if (rc != GR_OK)
+    return rc;
   for (;;) {
     if (cap - n < 4096) {
       cap = cap ? 2 * cap : 8192;
@@ -195,4 +217,21 @@ void gr_fsio_remove_flat(const char *dir)
     closedir(d);
   }
   rmdir(dir);
+}
+
+int gr_fsio_check_text(const char *name, const char *text, size_t len,
+                       int controls, struct gr_error *err)
+{
+  size_t i;
+  int line = 1;
+  for (i = 0; i < len; i++) {
+    unsigned char ch = (unsigned char)text[i];
+    if (ch == '\n')
+      line++;
+    else if (ch == 0)
+      return gr_error_set(err, GR_EINPUT, "%s:%d: NUL byte (this is not a text file, or it is corrupt: restore it from the project)", name, line);
+    else if (controls && ((ch < 0x20 && ch != '\t' && ch != '\r') || ch == 0x7f))
+      return gr_error_set(err, GR_EINPUT, "%s:%d: control byte 0x%02x (only tabs and line ends are allowed: remove it)", name, line, ch);
+  }
+  return GR_OK;
 }

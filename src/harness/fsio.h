@@ -23,9 +23,16 @@ int gr_fsio_check_writable(const char *dir, struct gr_error *err);
 int gr_fsio_write(const char *path, const char *text, size_t len,
                   struct gr_error *err);
 
-/* Read a whole file into a new NUL-terminated string (caller frees). */
+/* Read a whole regular file into a new NUL-terminated string (caller
+ * frees); GR_EINPUT for a folder, FIFO or device (never blocks). */
 int gr_fsio_read(const char *path, char **text, size_t *len,
                  struct gr_error *err);
+
+/* Text of len bytes read from name: GR_EINPUT with "name:line: ..." at
+ * the first NUL byte, and with controls set also at the first control
+ * byte other than tab, CR and LF. */
+int gr_fsio_check_text(const char *name, const char *text, size_t len,
+                       int controls, struct gr_error *err);
 
 /* Does path name an existing regular file? */
 int gr_fsio_exists(const char *path);

@@ -2,6 +2,7 @@
 #include "harness/record.h"
 
 #include <gsl/gsl_version.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,18 @@ static void record_clean(char *s)
       *s = ' ';
 }
 
+void gr_record_loadavg(char *out, size_t n)
+{
+  double l[3];
+  FILE *fp = fopen("/proc/loadavg", "r");
+  if (fp != NULL && fscanf(fp, "%lf %lf %lf", &l[0], &l[1], &l[2]) == 3)
+    snprintf(out, n, "%.2f %.2f %.2f", l[0], l[1], l[2]);
+  else
+    snprintf(out, n, "unknown");
+  if (fp != NULL)
+    fclose(fp);
+}
+
 void gr_record_machine(struct gr_machine *m)
 {
   char kib[64] = "0", dirty[8];
@@ -102,7 +115,16 @@ void gr_record_machine(struct gr_machine *m)
 int gr_record_add(struct gr_record *r, const char *name, int sample,
                   double wall, double cpu, double work, const char *unit)
 {
+  return gr_record_add_sample(r, name, sample, 1, wall, cpu, work, unit);
+}
+
+int gr_record_add_sample(struct gr_record *r, const char *name, int sample,
+                         long iterations, double wall, double cpu, double work,
+                         const char *unit)
+{
   struct gr_sample *s;
+  if (strlen(name) >= sizeof s->name || (unit != NULL && strlen(unit) >= sizeof s->unit) || iterations < 1)
+    return GR_EINPUT;
   if (r->nrows == r->caprows) {
     size_t cap = r->caprows ? 2 * r->caprows : 16;
     s = realloc(r->rows, cap * sizeof *s);
@@ -116,6 +138,7 @@ int gr_record_add(struct gr_record *r, const char *name, int sample,
   snprintf(s->name, sizeof s->name, "%s", name);
   snprintf(s->unit, sizeof s->unit, "%s", unit && *unit ? unit : "-");
   s->sample = sample;
+  s->iterations = iterations;
   s->wall = wall;
   s->cpu = cpu;
   s->work = work;
@@ -134,11 +157,17 @@ static void record_format(const struct gr_record *r, struct gr_buf *b)
   gr_buf_printf(b, "# compiler: %s\n# cflags: %s\n# gsl: %s\n# revision: %s\n",
                 m->compiler, m->cflags, m->gsl, m->revision);
   gr_buf_printf(b, "# seed: %lu\n# mode: %s\n# threads: %d\n", r->seed, r->mode, r->threads);
-  gr_buf_printf(b, "name\tsample\twall_s\tcpu_s\twork\tunit\n");
+  if (r->wait_policy[0] != '\0')
+    gr_buf_printf(b, "# wait_policy: %s\n", r->wait_policy);
+  if (r->load_start[0] != '\0')
+    gr_buf_printf(b, "# load_start: %s\n", r->load_start);
+  if (r->load_end[0] != '\0')
+    gr_buf_printf(b, "# load_end: %s\n", r->load_end);
+  gr_buf_printf(b, "%s\n", GR_RECORD_COLUMNS);
   for (i = 0; i < r->nrows; i++)
-    gr_buf_printf(b, "%s\t%d\t%.9g\t%.9g\t%.17g\t%s\n", r->rows[i].name,
+    gr_buf_printf(b, "%s\t%d\t%.9g\t%.9g\t%.17g\t%s\t%ld\n", r->rows[i].name,
                   r->rows[i].sample, r->rows[i].wall, r->rows[i].cpu,
-                  r->rows[i].work, r->rows[i].unit);
+                  r->rows[i].work, r->rows[i].unit, r->rows[i].iterations);
 }
 
 int gr_record_write(const char *dir, const struct gr_record *r, char *path,
@@ -179,8 +208,10 @@ int gr_record_write(const char *dir, const struct gr_record *r, char *path,
   return rc;
 }
 
-/* Store one "# key: value" header line of a record. */
-static void record_header(struct gr_record *r, const char *key, const char *v)
+/* Store one "# key: value" header line of a record; GR_EINPUT when the
+ * value does not fit its field. */
+static int record_header(struct gr_record *r, const char *key, const char *v,
+                         const char *path, int lineno, struct gr_error *err)
 {
   struct gr_machine *m = &r->machine;
   struct { const char *k; char *dst; size_t n; } s[] = {
@@ -189,11 +220,17 @@ static void record_header(struct gr_record *r, const char *key, const char *v)
     {"host", m->host, sizeof m->host}, {"cpu", m->cpu, sizeof m->cpu},
     {"os", m->os, sizeof m->os}, {"compiler", m->compiler, sizeof m->compiler},
     {"cflags", m->cflags, sizeof m->cflags}, {"gsl", m->gsl, sizeof m->gsl},
-    {"revision", m->revision, sizeof m->revision}};
+    {"revision", m->revision, sizeof m->revision},
+    {"wait_policy", r->wait_policy, sizeof r->wait_policy},
+    {"load_start", r->load_start, sizeof r->load_start},
+    {"load_end", r->load_end, sizeof r->load_end}};
   size_t i;
   for (i = 0; i < sizeof s / sizeof s[0]; i++)
-    if (strcmp(key, s[i].k) == 0)
+    if (strcmp(key, s[i].k) == 0) {
+      if (strlen(v) >= s[i].n)
+        return gr_error_set(err, GR_EINPUT, "%s:%d: '%s' is longer than %zu characters (is this a granrepro record?)", path, lineno, key, s[i].n - 1);
       snprintf(s[i].dst, s[i].n, "%s", v);
+    }
   if (strcmp(key, "cores") == 0)
     m->cores = atoi(v);
   else if (strcmp(key, "memory_kib") == 0)
@@ -202,70 +239,145 @@ static void record_header(struct gr_record *r, const char *key, const char *v)
     r->seed = strtoul(v, NULL, 10);
   else if (strcmp(key, "threads") == 0)
     r->threads = atoi(v);
+  return GR_OK;
 }
 
-/* Parse one data row "name sample wall cpu work unit". */
-static int record_row(struct gr_record *r, char *line, const char *path,
-                      int lineno, struct gr_error *err)
+/* Split a row at tabs into f[0..7); the number of fields found (8 for
+ * more than 7). */
+static int record_fields(char *line, char *f[7])
 {
-  char *f[6], *end;
-  double x[3];
-  long sample;
-  int i, nf = 0;
-  for (f[nf++] = line; nf < 7 && (line = strchr(line, '\t')) != NULL;) {
+  int nf = 0;
+  for (f[nf++] = line; nf < 8 && (line = strchr(line, '\t')) != NULL;) {
     *line++ = '\0';
-    if (nf < 6)
+    if (nf < 7)
       f[nf] = line;
     nf++;
   }
-  if (nf != 6)
-    return gr_error_set(err, GR_EINPUT, "%s:%d: expected 6 tab-separated fields, found %d (is this a granrepro record?)", path, lineno, nf);
+  return nf;
+}
+
+/* Parse a time or work field: a finite number >= 0, and > 0 for the
+ * times of a bench sample; GR_EINPUT naming the column otherwise. */
+static int record_number(const char *f, int col, long sample, double *x,
+                         const char *path, int lineno, struct gr_error *err)
+{
+  static const char *const what[] = {"wall time", "CPU time", "work"};
+  char *end;
+  *x = strtod(f, &end);
+  if (*end != '\0' || end == f)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: '%s' is not a number", path, lineno, f);
+  if (!isfinite(*x) || *x < 0)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: %s '%s' is not a finite number >= 0 (is the record corrupt?)", path, lineno, what[col], f);
+  if (col < 2 && sample >= 1 && *x == 0)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: %s 0 in a bench sample (a timed sample takes time: is the record corrupt?)", path, lineno, what[col]);
+  return GR_OK;
+}
+
+/* Parse the iteration count of a row (1 in a record without the column). */
+static int record_iterations(const char *f, long *it, const char *path,
+                             int lineno, struct gr_error *err)
+{
+  char *end;
+  *it = 1;
+  if (f == NULL)
+    return GR_OK;
+  *it = strtol(f, &end, 10);
+  if (*end != '\0' || end == f || *it < 1 || *it > GR_RECORD_MAX_ITER)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: iterations '%s' is not a whole number from 1 to %ld", path, lineno, f, GR_RECORD_MAX_ITER);
+  return GR_OK;
+}
+
+/* Parse one data row "name sample wall cpu work unit [iterations]" of a
+ * record with ncols columns. */
+static int record_row(struct gr_record *r, char *line, int ncols,
+                      const char *path, int lineno, struct gr_error *err)
+{
+  struct gr_sample *s = NULL;
+  char *f[7], *end;
+  double x[3];
+  long sample, it;
+  int i, rc, nf = record_fields(line, f);
+  if (nf != ncols)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: expected %d tab-separated fields, found %d (is this a granrepro record?)", path, lineno, ncols, nf);
+  if (f[0][0] == '\0' || strlen(f[0]) >= sizeof s->name || strlen(f[5]) >= sizeof s->unit)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: the name must have 1 to %zu characters and the unit at most %zu (is this a granrepro record?)", path, lineno, sizeof s->name - 1, sizeof s->unit - 1);
   sample = strtol(f[1], &end, 10);
   if (*end != '\0' || end == f[1])
     return gr_error_set(err, GR_EINPUT, "%s:%d: sample '%s' is not a whole number", path, lineno, f[1]);
-  for (i = 0; i < 3; i++) {
-    x[i] = strtod(f[2 + i], &end);
-    if (*end != '\0' || end == f[2 + i])
-      return gr_error_set(err, GR_EINPUT, "%s:%d: '%s' is not a number", path, lineno, f[2 + i]);
-  }
-  if (gr_record_add(r, f[0], (int)sample, x[0], x[1], x[2], f[5]) != GR_OK)
+  if (sample < 0 || sample > GR_RECORD_MAX_SAMPLE)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: sample %s is out of range (0 for a phase, 1 to %d for a bench sample)", path, lineno, f[1], GR_RECORD_MAX_SAMPLE);
+  for (i = 0; i < 3; i++)
+    if ((rc = record_number(f[2 + i], i, sample, &x[i], path, lineno, err)) != GR_OK)
+      return rc;
+  if ((rc = record_iterations(ncols == 7 ? f[6] : NULL, &it, path, lineno, err)) != GR_OK)
+    return rc;
+  if (gr_record_add_sample(r, f[0], (int)sample, it, x[0], x[1], x[2], f[5]) != GR_OK)
     return gr_error_set(err, GR_ENOMEM, "out of memory");
   return GR_OK;
 }
 
-int gr_record_load(const char *path, struct gr_record *r, struct gr_error *err)
+/* One line of a record: header, column header or row; *ncols is 0 before
+ * the column header, then 6 (records before iterations were counted) or 7. */
+static int record_line(struct gr_record *r, char *line, const char *name,
+                       int lineno, int *ncols, struct gr_error *err)
 {
-  char *text, *line, *next, *colon;
-  int lineno = 0, rc = GR_OK, seen_header = 0;
-  memset(r, 0, sizeof *r);
-  if ((rc = gr_fsio_read(path, &text, NULL, err)) != GR_OK)
-    return rc;
-  if (strncmp(text, "# granrepro record", 18) != 0) {
-    free(text);
-    return gr_error_set(err, GR_EINPUT, "%s:1: not a granrepro record (write one with 'granrepro bench')", path);
+  char *colon;
+  if (line[0] == '#') {
+    if ((colon = strchr(line, ':')) == NULL || line[1] != ' ')
+      return GR_OK;
+    *colon = '\0';
+    return record_header(r, line + 2, colon[1] == ' ' ? colon + 2 : colon + 1, name, lineno, err);
   }
-  for (line = text; rc == GR_OK && line && *line; line = next) {
+  if (*ncols == 0) {
+    if (strcmp(line, GR_RECORD_COLUMNS) == 0)
+      *ncols = 7;
+    else if (strcmp(line, "name\tsample\twall_s\tcpu_s\twork\tunit") == 0)
+      *ncols = 6;
+    else
+      return gr_error_set(err, GR_EINPUT, "%s:%d: expected the column header 'name sample wall_s cpu_s work unit iterations'", name, lineno);
+    return GR_OK;
+  }
+  return line[0] != '\0' ? record_row(r, line, *ncols, name, lineno, err) : GR_OK;
+}
+
+int gr_record_parse(const char *name, const char *text, size_t len,
+                    struct gr_record *r, struct gr_error *err)
+{
+  char *buf, *line, *next;
+  int lineno = 0, rc, ncols = 0;
+  memset(r, 0, sizeof *r);
+  if ((rc = gr_fsio_check_text(name, text, len, 1, err)) != GR_OK)
+    return rc;
+  if (len < 18 || strncmp(text, "# granrepro record", 18) != 0)
+    return gr_error_set(err, GR_EINPUT, "%s:1: not a granrepro record (write one with 'granrepro bench')", name);
+  if ((buf = malloc(len + 1)) == NULL)
+    return gr_error_set(err, GR_ENOMEM, "out of memory reading '%s'", name);
+  memcpy(buf, text, len);
+  buf[len] = '\0';
+  for (line = buf; rc == GR_OK && line && *line; line = next) {
     next = strchr(line, '\n');
     if (next)
       *next++ = '\0';
     lineno++;
     line[strcspn(line, "\r")] = '\0';
-    if (line[0] == '#') {
-      if ((colon = strchr(line, ':')) != NULL && line[1] == ' ') {
-        *colon = '\0';
-        record_header(r, line + 2, colon[1] == ' ' ? colon + 2 : colon + 1);
-      }
-    } else if (!seen_header) {
-      seen_header = 1;
-      if (strncmp(line, "name\tsample\t", 12) != 0)
-        rc = gr_error_set(err, GR_EINPUT, "%s:%d: expected the column header 'name sample wall_s cpu_s work unit'", path, lineno);
-    } else if (line[0] != '\0') {
-      rc = record_row(r, line, path, lineno, err);
-    }
+    rc = record_line(r, line, name, lineno, &ncols, err);
   }
-  free(text);
+  free(buf);
   if (rc != GR_OK)
     gr_record_free(r);
+  return rc;
+}
+
+int gr_record_load(const char *path, struct gr_record *r, struct gr_error *err)
+{
+  char *text;
+  size_t len;
+  int rc;
+  memset(r, 0, sizeof *r);
+  if ((rc = gr_fsio_read(path, &text, &len, err)) != GR_OK)
+    return rc;
+  rc = gr_record_parse(path, text, len, r, err);
+  free(text);
   return rc;
 }
 

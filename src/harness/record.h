@@ -8,10 +8,14 @@
  *   # host: ...   # cpu: ...   # cores: 2   # memory_kib: ...   # os: ...
  *   # compiler: ...   # cflags: ...   # gsl: 2.7.1   # revision: ...
  *   # seed: 1   # mode: quick|full   # threads: 1
- *   name<TAB>sample<TAB>wall_s<TAB>cpu_s<TAB>work<TAB>unit
- *   c12/sweep<TAB>1<TAB>0.1234<TAB>0.1230<TAB>10001<TAB>runs
+ *   # wait_policy: passive   # load_start: 0.50 0.42 0.30   # load_end: ...
+ *   name<TAB>sample<TAB>wall_s<TAB>cpu_s<TAB>work<TAB>unit<TAB>iterations
+ *   c12/sweep<TAB>1<TAB>0.1234<TAB>0.1230<TAB>10001<TAB>runs<TAB>1
  * Run records hold one row per phase (sample 0); bench records hold one
- * row per timed sample of each kernel.
+ * row per timed sample of each kernel: the kernel run `iterations` times
+ * (so that a sample lasts long enough to time), wall_s, cpu_s and work
+ * being the totals of those runs.  Records written before the iterations
+ * column existed are read with 1 iteration per sample.
  */
 #ifndef GR_RECORD_H
 #define GR_RECORD_H
@@ -39,6 +43,8 @@ struct gr_sample {
   double cpu;      /* seconds of process CPU time */
   double work;     /* work units done in the sample (0 when not counted) */
   char unit[32];   /* what work counts, "-" when none */
+  long iterations; /* runs of the kernel in the sample (>= 1); wall, cpu
+                      and work are their totals */
 };
 
 struct gr_record {
@@ -48,7 +54,10 @@ struct gr_record {
   char date[32];        /* UTC, ISO 8601 */
   char mode[16];        /* "quick" or "full" */
   unsigned long seed;
-  int threads;
+  int threads;              /* OpenMP threads of the kernels */
+  char wait_policy[16];     /* OMP_WAIT_POLICY in force ("passive"), "-" */
+  char load_start[48];      /* 1, 5, 15 minute load averages at the start */
+  char load_end[48];        /* ... and at the end ("" when not measured) */
   struct gr_sample *rows;
   size_t nrows, caprows;
 };
@@ -57,18 +66,39 @@ struct gr_record {
  * flags, GSL version, git revision of the source tree). */
 void gr_record_machine(struct gr_machine *m);
 
-/* Append a row; GR_ENOMEM on failure. */
+#define GR_RECORD_MAX_SAMPLE 100000 /* highest sample number (bench --repeat) */
+#define GR_RECORD_MAX_ITER 1000000000L /* most kernel runs in one sample */
+#define GR_RECORD_COLUMNS "name\tsample\twall_s\tcpu_s\twork\tunit\titerations"
+
+/* Append a row of one iteration; GR_ENOMEM on failure, GR_EINPUT when
+ * name or unit does not fit its field (nothing is cut). */
 int gr_record_add(struct gr_record *r, const char *name, int sample,
                   double wall, double cpu, double work, const char *unit);
+
+/* Append a sample of iterations (>= 1) runs, with their total times and
+ * work; as gr_record_add otherwise. */
+int gr_record_add_sample(struct gr_record *r, const char *name, int sample,
+                         long iterations, double wall, double cpu, double work,
+                         const char *unit);
 
 /* Write the record to <dir>/<host>-<date>-<exp>.tsv (atomically); the path
  * written is copied to path (size n) when path is not NULL. */
 int gr_record_write(const char *dir, const struct gr_record *r, char *path,
                     size_t n, struct gr_error *err);
 
-/* Read a record file; GR_EINPUT with "path:line: ..." when malformed. */
+/* Read a record file; GR_EINPUT with "path:line: ..." when malformed:
+ * NUL or control bytes, fields that do not fit, a sample number outside
+ * 0..GR_RECORD_MAX_SAMPLE, a time or work that is not a finite number
+ * >= 0, a bench sample (sample >= 1) taking zero time. */
 int gr_record_load(const char *path, struct gr_record *r, struct gr_error *err);
 
+/* As gr_record_load, from len bytes of text; name is used in messages. */
+int gr_record_parse(const char *name, const char *text, size_t len,
+                    struct gr_record *r, struct gr_error *err);
+
 void gr_record_free(struct gr_record *r);
+
+/* The 1, 5 and 15 minute load averages ("0.52 0.61 0.70"), or "unknown". */
+void gr_record_loadavg(char *out, size_t n);
 
 #endif

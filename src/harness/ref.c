@@ -644,12 +644,13 @@ static int parse_lines(struct parser *p, char *buf)
 
 /* ------------------------------------------------------------ public API */
 
-/* Parse a reference table held in memory. */
-int gr_ref_parse(const char *name, const char *text, struct gr_reftable **out,
-                 struct gr_error *err)
+/* Parse len bytes of a reference table held in memory (NUL and control
+ * bytes are refused with "name:line:"). */
+int gr_ref_parse_n(const char *name, const char *text, size_t len,
+                   struct gr_reftable **out, struct gr_error *err)
 {
   struct parser p;
-  char *buf;
+  char *buf = NULL;
   int rc;
   memset(&p, 0, sizeof p);
   p.name = name ? name : "(reference)";
@@ -658,7 +659,12 @@ int gr_ref_parse(const char *name, const char *text, struct gr_reftable **out,
   if (out == NULL || text == NULL)
     return gr_error_set(err, GR_EINPUT, "%s: no reference text given", p.name);
   *out = NULL;
-  buf = strdup(text);
+  if ((rc = gr_fsio_check_text(p.name, text, len, 1, err)) != GR_OK)
+    return rc;
+  if ((buf = malloc(len + 1)) != NULL) {
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+  }
   p.t = calloc(1, sizeof *p.t);
   if (buf == NULL || p.t == NULL || (p.t->path = strdup(p.name)) == NULL)
     rc = nomem(&p);
@@ -677,21 +683,29 @@ int gr_ref_parse(const char *name, const char *text, struct gr_reftable **out,
   return GR_OK;
 }
 
+/* Parse a NUL-terminated reference table held in memory. */
+int gr_ref_parse(const char *name, const char *text, struct gr_reftable **out,
+                 struct gr_error *err)
+{
+  return gr_ref_parse_n(name, text, text ? strlen(text) : 0, out, err);
+}
+
 /* Read and parse a reference file. */
 int gr_ref_load(const char *path, struct gr_reftable **out, struct gr_error *err)
 {
   struct gr_error e;
   char *text;
+  size_t len;
   int rc;
   if (out != NULL)
     *out = NULL;
   if (path == NULL)
     return gr_error_set(err, GR_EINPUT, "no reference file named (is --ref pointing at the project's reference/ folder?)");
   gr_error_clear(&e);
-  rc = gr_fsio_read(path, &text, NULL, &e);
+  rc = gr_fsio_read(path, &text, &len, &e);
   if (rc != GR_OK)
     return gr_error_set(err, rc, "%s (is --ref pointing at the project's reference/ folder?)", e.msg);
-  rc = gr_ref_parse(path, text, out, err);
+  rc = gr_ref_parse_n(path, text, len, out, err);
   free(text);
   return rc;
 }

@@ -81,6 +81,11 @@ int gr_ref_load(const char *path, struct gr_reftable **out, struct gr_error *err
 int gr_ref_parse(const char *name, const char *text, struct gr_reftable **out,
                  struct gr_error *err);
 
+/* As gr_ref_parse, for len bytes that need not end with a NUL: a NUL or
+ * control byte (other than tab, CR, LF) is refused with "name:line:". */
+int gr_ref_parse_n(const char *name, const char *text, size_t len,
+                   struct gr_reftable **out, struct gr_error *err);
+
 void gr_ref_free(struct gr_reftable *t);
 
 /* The cell at (row key, column name), or NULL when either is absent. */

@@ -1,7 +1,9 @@
 /* granrepro harness: wall and CPU timer (see timer.h). */
 #include "harness/timer.h"
+#include "status.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <time.h>
 
 /* Seconds on a POSIX clock. */
@@ -60,4 +62,35 @@ void gr_timer_lap(struct gr_timer *t, double *acc)
   double now = gr_timer_cpu();
   *acc += now - t->cpu0;
   t->cpu0 = now;
+}
+
+/* Interleaved rounds of samples of at least min_sample seconds; the
+ * minimum CPU time per call of each measurement. */
+int gr_timer_min_cpu_rounds(void (*fn)(void *, size_t), void *arg, size_t n,
+                            int rounds, double min_sample, double *best)
+{
+  long *calls = malloc((n ? n : 1) * sizeof *calls), c;
+  struct gr_timer t;
+  size_t i;
+  int r;
+  if (calls == NULL)
+    return GR_ENOMEM;
+  for (i = 0; i < n; i++) {
+    gr_timer_start(&t);
+    fn(arg, i);
+    gr_timer_stop(&t);
+    calls[i] = t.cpu > 0 && t.cpu < min_sample ? (long)ceil(min_sample / t.cpu) : 1;
+    best[i] = HUGE_VAL;
+  }
+  for (r = 0; r < rounds; r++)
+    for (i = 0; i < n; i++) {
+      gr_timer_start(&t);
+      for (c = 0; c < calls[i]; c++)
+        fn(arg, i);
+      gr_timer_stop(&t);
+      if (t.cpu / (double)calls[i] < best[i])
+        best[i] = t.cpu / (double)calls[i];
+    }
+  free(calls);
+  return GR_OK;
 }

@@ -7,6 +7,8 @@
 #ifndef GR_TIMER_H
 #define GR_TIMER_H
 
+#include <stddef.h>
+
 struct gr_timer {
   double wall0, cpu0; /* clock readings at gr_timer_start */
   double wall, cpu;   /* elapsed seconds at the last gr_timer_stop */
@@ -34,5 +36,16 @@ double gr_timer_min_cpu_prep(void (*fn)(void *), void (*prep)(void *),
 /* Add the process-CPU time since the timer's start or its last lap to
  * *acc and start the next lap (time routines within a step). */
 void gr_timer_lap(struct gr_timer *t, double *acc);
+
+/* The CPU time of one call fn(arg, i) for each of n measurements i, robust
+ * to a load that comes and goes (issue 13: a slope over N measured from
+ * back-to-back passes flipped when a burst of load hit one N).  After one
+ * warm-up call each, rounds rounds (>= 1) each sample every i once, in
+ * turn; a sample repeats the call as often as the warm-up says it takes to
+ * last min_sample seconds, so that short and long measurements see the
+ * load alike; best[i] is the shortest CPU time per call over the rounds.
+ * GR_ENOMEM when out of memory. */
+int gr_timer_min_cpu_rounds(void (*fn)(void *, size_t), void *arg, size_t n,
+                            int rounds, double min_sample, double *best);
 
 #endif
