@@ -4,12 +4,16 @@
  * head-on collision against the closed form, the tangential force capped
  * at mu F_N, momentum conservation without walls and gravity, the
  * half-skin rebuild rule missing no contact, and bitwise-identical
- * trajectories whichever search rebuilds the Verlet list. */
+ * trajectories whichever search rebuilds the Verlet list and whatever the
+ * number of threads. */
 #include <check.h>
 #include <gsl/gsl_math.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "physics/contact.h"
 #include "physics/dem.h"
@@ -272,6 +276,45 @@ START_TEST(test_searches_bitwise)
 }
 END_TEST
 
+/* Issue 14: the free fall (walls, gravity, friction, rebuilds) at 1, 2, 3
+ * and 7 threads: positions, velocities and spins bitwise identical (each
+ * particle sums its own forces in a fixed order; see dem.h). */
+START_TEST(test_threads_bitwise)
+{
+  static const int nt[] = {1, 2, 3, 7};
+  struct gr_dem_params p = params(12.0, 1, 1.0, 50.0);
+  struct gr_dem d[4];
+  struct gr_dem_diag g;
+  long s, hits = 0;
+  int k;
+  for (k = 0; k < 4; k++) {
+#ifdef _OPENMP
+    omp_set_num_threads(nt[k]);
+    ck_assert_int_eq(omp_get_max_threads(), nt[k]);
+#endif
+    ck_assert_int_eq(gr_dem_init(&d[k], 1000, &p), 0); /* above the one-thread size */
+    scatter(&d[k], 0.7, 1.12, 3.0, 31);
+    for (s = 0; s < 600; s++) {
+      ck_assert_int_eq(gr_dem_step(&d[k]), GR_OK);
+      gr_dem_diagnose(&d[k], &g);
+      hits += g.contacts;
+    }
+  }
+#ifdef _OPENMP
+  omp_set_num_threads(1);
+#endif
+  ck_assert_int_gt(d[0].rebuilds, 2);
+  ck_assert_int_gt(hits, 4 * 5000);
+  for (k = 1; k < 4; k++) {
+    ck_assert(same_state(&d[0], &d[k]));
+    ck_assert_int_eq(d[0].rebuilds, d[k].rebuilds);
+  }
+  ck_assert_double_ne(d[0].w[0] + d[0].w[1] + d[0].w[2], 0.0);
+  for (k = 0; k < 4; k++)
+    gr_dem_free(&d[k]);
+}
+END_TEST
+
 /* The walls hold the particles: a dropped pack settles inside the box. */
 START_TEST(test_walls)
 {
@@ -319,6 +362,7 @@ static Suite *dem_suite(void)
   tcase_add_test(tc, test_friction_cap);
   tcase_add_test(tc, test_momentum);
   tcase_add_test(tc, test_searches_bitwise);
+  tcase_add_test(tc, test_threads_bitwise);
   tcase_add_test(tc, test_walls);
   tcase_add_test(tc, test_init_errors);
   suite_add_tcase(s, tc);

@@ -7,6 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Below this many particles a step runs on one thread (the team's start
+ * and barriers cost more than the work; the bytes are the same either way). */
+#define DEM_PAR_MIN 512
+#ifdef _OPENMP
+#define DEM_OMP(x) _Pragma(x)
+#else
+#define DEM_OMP(x) /* one thread: the same code, the same bytes */
+#endif
+
 void gr_dem_free(struct gr_dem *d)
 {
   free(d->x);
@@ -15,12 +24,34 @@ void gr_dem_free(struct gr_dem *d)
   free(d->f);
   free(d->t);
   free(d->xref);
+  free(d->fq);
+  free(d->on);
+  free(d->tstart);
+  free(d->tq);
   free(d->wall);
   free(d->wallon);
   gr_nbr_free(&d->nbr);
   gr_cells_free(&d->chain); /* both are safe on the zeroed, unused one */
   gr_cellsort_free(&d->sort);
   memset(d, 0, sizeof *d);
+}
+
+/* The per-pair records of the force passes, for np pairs (only grows). */
+static int dem_reserve(struct gr_dem *d, size_t np)
+{
+  void *p[3];
+  if (np <= d->qcap)
+    return GR_OK;
+  p[0] = realloc(d->fq, 6 * np * sizeof *d->fq);
+  if (p[0]) d->fq = p[0];
+  p[1] = realloc(d->on, np);
+  if (p[1]) d->on = p[1];
+  p[2] = realloc(d->tq, np * sizeof *d->tq);
+  if (p[2]) d->tq = p[2];
+  if (!p[0] || !p[1] || !p[2])
+    return GR_ENOMEM;
+  d->qcap = np;
+  return GR_OK;
 }
 
 int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
@@ -56,7 +87,8 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
   d->xref = calloc(m3, sizeof *d->xref);
   d->wall = calloc(m3, sizeof *d->wall);
   d->wallon = calloc(n ? n : 1, 1);
-  if (!d->x || !d->v || !d->w || !d->f || !d->t || !d->xref || !d->wall || !d->wallon)
+  d->tstart = calloc(n + 1, sizeof *d->tstart);
+  if (!d->x || !d->v || !d->w || !d->f || !d->t || !d->xref || !d->wall || !d->wallon || !d->tstart)
     rc = GR_ENOMEM;
   gr_cells_choose(&d->box, cut, d->m);
   if (rc == GR_OK && p->search == GR_DEM_CHAIN)
@@ -69,6 +101,8 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
   /* room for about 7 partners per particle: a dense packing's list */
   if (rc == GR_OK)
     rc = gr_nbr_reserve(&d->nbr, n, 7 * n + 16);
+  if (rc == GR_OK)
+    rc = dem_reserve(d, d->nbr.cur.pcap);
   if (rc != GR_OK)
     gr_dem_free(d);
   return rc;
@@ -99,8 +133,11 @@ int gr_dem_update(struct gr_dem *d)
       rc = gr_cellsort_search(&d->sort, &d->nbr, d->cut2);
     break;
   }
+  if (rc == GR_OK)
+    rc = dem_reserve(d, d->nbr.cur.pcap);
   if (rc != GR_OK)
     return rc;
+  gr_nbr_transpose(&d->nbr.cur, d->tstart, d->tq);
   memcpy(d->xref, d->x, 3 * d->n * sizeof *d->x);
   d->maxdisp2 = 0.0;
   d->stale = 0;
@@ -127,29 +164,37 @@ static void dem_contact(const struct gr_dem *d, double *h, double delta,
     fa[k] = fn * nv[k] + tt[k];
 }
 
-/* Torque r_c x F of a force fa applied at -rad nv from the centre. */
-static inline void dem_torque(double rad, const double nv[3], const double fa[3], double *t)
+/* rad n x F: the torque r_c x F of a force fa applied at -rad nv from the
+ * centre is minus this. */
+static inline void dem_rxf(double rad, const double nv[3], const double fa[3], double *c)
 {
-  t[0] -= rad * (nv[1] * fa[2] - nv[2] * fa[1]);
-  t[1] -= rad * (nv[2] * fa[0] - nv[0] * fa[2]);
-  t[2] -= rad * (nv[0] * fa[1] - nv[1] * fa[0]);
+  c[0] = rad * (nv[1] * fa[2] - nv[2] * fa[1]);
+  c[1] = rad * (nv[2] * fa[0] - nv[0] * fa[2]);
+  c[2] = rad * (nv[0] * fa[1] - nv[1] * fa[0]);
 }
 
+/* Pass 1 (inside a parallel region): every listed pair's contact, once,
+ * into its record fq (force on the lower body i, and rad n x F, the torque
+ * both bodies lose) and its flag on. */
 static void dem_pairs(struct gr_dem *d)
 {
   const struct gr_nbr_rows *r = &d->nbr.cur;
   const double dia = d->p.diameter, dia2 = dia * dia, rad = d->radius;
-  double *x = d->x, *v = d->v, *w = d->w, *f = d->f, *t = d->t;
-  size_t i, q;
-  for (i = 0; i < d->n; i++) {
+  const double *x = d->x, *v = d->v, *w = d->w;
+  double *fq = d->fq;
+  unsigned char *on = d->on;
+  size_t i, q, n = d->n;
+  DEM_OMP("omp for schedule(static)")
+  for (i = 0; i < n; i++) {
     const double *xi = x + 3 * i;
     for (q = r->start[i]; q < r->start[i + 1]; q++) {
       size_t j = r->j[q];
       double *h = r->hist[q].h, dx = xi[0] - x[3 * j], dy = xi[1] - x[3 * j + 1],
              dz = xi[2] - x[3 * j + 2], d2 = dx * dx + dy * dy + dz * dz;
-      double dist, nv[3], vr[3], ws[3], fa[3];
+      double dist, nv[3], vr[3], ws[3], *o = fq + 6 * q;
       int k;
-      if (d2 >= dia2) {
+      on[q] = d2 < dia2;
+      if (!on[q]) {
         if (h[GR_DEM_H_DELTA] != 0.0) /* the contact ended: forget it */
           memset(h, 0, sizeof r->hist[q]);
         continue;
@@ -164,59 +209,97 @@ static void dem_pairs(struct gr_dem *d)
       vr[0] = v[3 * i] - v[3 * j] - rad * (ws[1] * nv[2] - ws[2] * nv[1]);
       vr[1] = v[3 * i + 1] - v[3 * j + 1] - rad * (ws[2] * nv[0] - ws[0] * nv[2]);
       vr[2] = v[3 * i + 2] - v[3 * j + 2] - rad * (ws[0] * nv[1] - ws[1] * nv[0]);
-      dem_contact(d, h, dia - dist, nv, vr, fa);
-      for (k = 0; k < 3; k++) {
-        f[3 * i + k] += fa[k];
-        f[3 * j + k] -= fa[k];
-      }
+      dem_contact(d, h, dia - dist, nv, vr, o);
       /* both contact points lie at -/+ r n: the torques are equal */
-      dem_torque(rad, nv, fa, t + 3 * i);
-      dem_torque(rad, nv, fa, t + 3 * j);
+      dem_rxf(rad, nv, o, o + 3);
     }
   }
 }
 
-/* Sphere-wall contacts: the wall is a body at rest with the same law. */
-static void dem_walls(struct gr_dem *d)
+/* Pass 2 for particle p: its pair records in the order of the one-thread
+ * half-list loop (pairs (i, p) by ascending i, then its own row). */
+static void dem_sum(const struct gr_dem *d, size_t p, double f[3], double t[3])
 {
-  const double rad = d->radius;
-  size_t i;
-  int a, k;
-  for (i = 0; i < d->n; i++)
-    for (a = 0; a < 3; a++) {
-      double xa = d->x[3 * i + a], *h = d->wall[3 * i + a].h, delta, nv[3] = {0, 0, 0}, vr[3], fa[3];
-      const double *w = d->w + 3 * i;
-      if (xa < rad) {
-        delta = rad - xa;
-        nv[a] = 1.0;
-      } else if (xa > d->box.len[a] - rad) {
-        delta = xa - (d->box.len[a] - rad);
-        nv[a] = -1.0;
-      } else {
-        if (d->wallon[i] & (1u << a)) { /* the contact ended: forget it */
-          memset(h, 0, sizeof d->wall[0]);
-          d->wallon[i] &= (unsigned char)~(1u << a);
-        }
-        continue;
+  const struct gr_nbr_rows *r = &d->nbr.cur;
+  const double *fq = d->fq;
+  const unsigned char *on = d->on;
+  size_t a, q;
+  int k;
+  for (k = 0; k < 3; k++)
+    f[k] = t[k] = 0.0;
+  for (a = d->tstart[p]; a < d->tstart[p + 1]; a++)
+    if (on[q = d->tq[a]])
+      for (k = 0; k < 3; k++) {
+        f[k] -= fq[6 * q + k];
+        t[k] -= fq[6 * q + 3 + k];
       }
-      d->wallon[i] |= (unsigned char)(1u << a);
-      vr[0] = d->v[3 * i] - rad * (w[1] * nv[2] - w[2] * nv[1]);
-      vr[1] = d->v[3 * i + 1] - rad * (w[2] * nv[0] - w[0] * nv[2]);
-      vr[2] = d->v[3 * i + 2] - rad * (w[0] * nv[1] - w[1] * nv[0]);
-      dem_contact(d, h, delta, nv, vr, fa);
-      for (k = 0; k < 3; k++)
-        d->f[3 * i + k] += fa[k];
-      dem_torque(rad, nv, fa, d->t + 3 * i);
+  for (q = r->start[p]; q < r->start[p + 1]; q++)
+    if (on[q])
+      for (k = 0; k < 3; k++) {
+        f[k] += fq[6 * q + k];
+        t[k] -= fq[6 * q + 3 + k];
+      }
+}
+
+/* Sphere-wall contacts of particle i: the wall is a body at rest with the
+ * same law; the forces and torques are added to f and t. */
+static void dem_walls(struct gr_dem *d, size_t i, double f[3], double t[3])
+{
+  const double rad = d->radius, *w = d->w + 3 * i;
+  int a, k;
+  for (a = 0; a < 3; a++) {
+    double xa = d->x[3 * i + a], *h = d->wall[3 * i + a].h, delta, nv[3] = {0, 0, 0}, vr[3], fa[3], c[3];
+    if (xa < rad) {
+      delta = rad - xa;
+      nv[a] = 1.0;
+    } else if (xa > d->box.len[a] - rad) {
+      delta = xa - (d->box.len[a] - rad);
+      nv[a] = -1.0;
+    } else {
+      if (d->wallon[i] & (1u << a)) { /* the contact ended: forget it */
+        memset(h, 0, sizeof d->wall[0]);
+        d->wallon[i] &= (unsigned char)~(1u << a);
+      }
+      continue;
     }
+    d->wallon[i] |= (unsigned char)(1u << a);
+    vr[0] = d->v[3 * i] - rad * (w[1] * nv[2] - w[2] * nv[1]);
+    vr[1] = d->v[3 * i + 1] - rad * (w[2] * nv[0] - w[0] * nv[2]);
+    vr[2] = d->v[3 * i + 2] - rad * (w[0] * nv[1] - w[1] * nv[0]);
+    dem_contact(d, h, delta, nv, vr, fa);
+    dem_rxf(rad, nv, fa, c);
+    for (k = 0; k < 3; k++) {
+      f[k] += fa[k];
+      t[k] -= c[k];
+    }
+  }
+}
+
+/* Pass 2 (inside a parallel region): each particle sums its own forces. */
+static void dem_gather(struct gr_dem *d)
+{
+  size_t p, n = d->n;
+  int k;
+  DEM_OMP("omp for schedule(static)")
+  for (p = 0; p < n; p++) {
+    double f[3], t[3];
+    dem_sum(d, p, f, t);
+    if (d->p.walls)
+      dem_walls(d, p, f, t);
+    for (k = 0; k < 3; k++) {
+      d->f[3 * p + k] = f[k];
+      d->t[3 * p + k] = t[k];
+    }
+  }
 }
 
 void gr_dem_forces(struct gr_dem *d)
 {
-  memset(d->f, 0, 3 * d->n * sizeof *d->f);
-  memset(d->t, 0, 3 * d->n * sizeof *d->t);
-  dem_pairs(d);
-  if (d->p.walls)
-    dem_walls(d);
+  DEM_OMP("omp parallel if (d->n >= DEM_PAR_MIN)")
+  {
+    dem_pairs(d);
+    dem_gather(d); /* after the barrier that ends the pairs' loop */
+  }
 }
 
 /* Eq. 2.19: v_{n+1/2} = v_{n-1/2} + (F_n / m) dt, r_{n+1} = r_n + v_{n+1/2} dt. */
@@ -224,11 +307,12 @@ void gr_dem_integrate(struct gr_dem *d)
 {
   const double dt = d->p.dt, cm = dt / d->mass, ci = dt / d->inertia, gdt = d->p.g * dt;
   double worst = d->maxdisp2;
-  size_t i;
-  int k;
-  for (i = 0; i < d->n; i++) {
+  size_t i, n = d->n;
+  DEM_OMP("omp parallel for schedule(static) reduction(max : worst) if (n >= DEM_PAR_MIN)")
+  for (i = 0; i < n; i++) {
     double *x = d->x + 3 * i, *v = d->v + 3 * i, *w = d->w + 3 * i, s = 0.0;
     const double *f = d->f + 3 * i, *t = d->t + 3 * i, *xr = d->xref + 3 * i;
+    int k;
     for (k = 0; k < 3; k++) {
       double e;
       v[k] += f[k] * cm;

@@ -20,6 +20,17 @@
  * keep one history record per particle and axis (a sphere much smaller
  * than the box touches at most one wall per axis).
  *
+ * Threads (OpenMP): the forces are evaluated in two passes.  The first
+ * computes each pair's force and torque once (its history is its own, so
+ * the pairs are independent) into a per-pair record; the second has each
+ * particle sum its own records in the order the one-thread loop over the
+ * half list used to add them: the pairs (i, p), i < p, in ascending i (the
+ * list by higher member, gr_nbr_transpose), then the pairs (p, j) of its
+ * row, then its walls.  Integration is per particle and the largest
+ * displacement a maximum, so a trajectory is bitwise the same for any
+ * number of threads, and the same as before the threads came.  No atomics
+ * and no reductions of sums across threads.
+ *
  * A step allocates nothing once the list buffers have reached their size
  * (they only grow when a rebuild finds more pairs than ever before).
  */
@@ -28,6 +39,7 @@
 
 #include "status.h"
 #include <stddef.h>
+#include <stdint.h>
 
 #include "physics/box.h"
 #include "physics/cells.h"
@@ -62,6 +74,10 @@ struct gr_dem {
   double *x, *v, *w;   /* positions, half-step velocities, angular velocities (3n) */
   double *f, *t;       /* forces and torques of the last evaluation */
   double *xref;        /* positions at the last rebuild */
+  double *fq;          /* per pair: force on the lower body, then r n x F (6 reals) */
+  unsigned char *on;   /* per pair: 1 when in contact at the last evaluation */
+  uint32_t *tstart, *tq; /* the list by higher member (gr_nbr_transpose) */
+  size_t qcap;         /* pairs fq, on and tq hold */
   struct gr_nbr_hist *wall; /* 3n: history of the contact with the wall of each axis */
   unsigned char *wallon;    /* n: bit a set while wall record a holds a contact (so
                                that only those records are read) */

@@ -172,6 +172,26 @@ int gr_nbr_from_pairs(struct gr_nbr *v, size_t n, const struct gr_pairs *pr)
   return gr_nbr_commit(v);
 }
 
+/* Counts per partner, running sums, then the pairs in list order (the
+ * rows are stored in ascending i, so each partner's entries are too). */
+void gr_nbr_transpose(const struct gr_nbr_rows *r, uint32_t *tstart, uint32_t *tq)
+{
+  size_t p, q;
+  uint32_t run = 0, c;
+  memset(tstart, 0, (r->n + 1) * sizeof *tstart);
+  for (q = 0; q < r->npair; q++)
+    tstart[r->j[q] + 1]++;
+  for (p = 1; p <= r->n; p++)
+    tstart[p] = run += tstart[p];
+  for (q = 0; q < r->npair; q++) {
+    c = tstart[r->j[q]]++;
+    tq[c] = (uint32_t)q;
+  }
+  for (p = r->n; p > 0; p--) /* undo the scatter's advance */
+    tstart[p] = tstart[p - 1];
+  tstart[0] = 0;
+}
+
 struct gr_nbr_hist *gr_nbr_find(const struct gr_nbr *v, size_t i, size_t j)
 {
   size_t a, ae;
