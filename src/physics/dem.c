@@ -75,6 +75,7 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
   d->fric.mu = p->mu;
   d->fric.gamma = p->gamma;
   for (k = 0; k < 3; k++) {
+    d->hi[k] = p->len[k] - d->radius;
     d->box.len[k] = p->len[k];
     d->box.periodic[k] = 0;
   }
@@ -218,7 +219,8 @@ static void dem_pairs(struct gr_dem *d)
 
 /* Pass 2 for particle p: its pair records in the order of the one-thread
  * half-list loop (pairs (i, p) by ascending i, then its own row). */
-static void dem_sum(const struct gr_dem *d, size_t p, double f[3], double t[3])
+static inline __attribute__((always_inline)) void
+dem_sum(const struct gr_dem *d, size_t p, double f[3], double t[3])
 {
   const struct gr_nbr_rows *r = &d->nbr.cur;
   const double *fq = d->fq;
@@ -241,104 +243,161 @@ static void dem_sum(const struct gr_dem *d, size_t p, double f[3], double t[3])
       }
 }
 
-/* Sphere-wall contacts of particle i: the wall is a body at rest with the
- * same law; the forces and torques are added to f and t. */
-static void dem_walls(struct gr_dem *d, size_t i, double f[3], double t[3])
+/* One sphere-wall contact of particle i on axis a (overlap delta, normal
+ * nv into the particle): the wall is a body at rest with the same law;
+ * the force and torque are added to f and t. */
+static void dem_wall(struct gr_dem *d, size_t i, int a, double delta, double sgn,
+                     double f[3], double t[3])
 {
   const double rad = d->radius, *w = d->w + 3 * i;
-  int a, k;
+  double nv[3] = {0, 0, 0}, vr[3], fa[3], c[3];
+  int k;
+  nv[a] = sgn;
+  d->wallon[i] |= (unsigned char)(1u << a);
+  vr[0] = d->v[3 * i] - rad * (w[1] * nv[2] - w[2] * nv[1]);
+  vr[1] = d->v[3 * i + 1] - rad * (w[2] * nv[0] - w[0] * nv[2]);
+  vr[2] = d->v[3 * i + 2] - rad * (w[0] * nv[1] - w[1] * nv[0]);
+  dem_contact(d, d->wall[3 * i + a].h, delta, nv, vr, fa);
+  dem_rxf(rad, nv, fa, c);
+  for (k = 0; k < 3; k++) {
+    f[k] += fa[k];
+    t[k] -= c[k];
+  }
+}
+
+/* The walls of particle i, axes in order: a contact when the sphere
+ * crosses rad into a wall, its record forgotten when it ends. */
+static __attribute__((noinline)) void dem_walls(struct gr_dem *d, size_t i, double f[3], double t[3])
+{
+  const double rad = d->radius, *xi = d->x + 3 * i;
+  int a;
   for (a = 0; a < 3; a++) {
-    double xa = d->x[3 * i + a], *h = d->wall[3 * i + a].h, delta, nv[3] = {0, 0, 0}, vr[3], fa[3], c[3];
-    if (xa < rad) {
-      delta = rad - xa;
-      nv[a] = 1.0;
-    } else if (xa > d->box.len[a] - rad) {
-      delta = xa - (d->box.len[a] - rad);
-      nv[a] = -1.0;
-    } else {
-      if (d->wallon[i] & (1u << a)) { /* the contact ended: forget it */
-        memset(h, 0, sizeof d->wall[0]);
-        d->wallon[i] &= (unsigned char)~(1u << a);
-      }
-      continue;
-    }
-    d->wallon[i] |= (unsigned char)(1u << a);
-    vr[0] = d->v[3 * i] - rad * (w[1] * nv[2] - w[2] * nv[1]);
-    vr[1] = d->v[3 * i + 1] - rad * (w[2] * nv[0] - w[0] * nv[2]);
-    vr[2] = d->v[3 * i + 2] - rad * (w[0] * nv[1] - w[1] * nv[0]);
-    dem_contact(d, h, delta, nv, vr, fa);
-    dem_rxf(rad, nv, fa, c);
-    for (k = 0; k < 3; k++) {
-      f[k] += fa[k];
-      t[k] -= c[k];
+    double xa = xi[a];
+    if (xa < rad)
+      dem_wall(d, i, a, rad - xa, 1.0, f, t);
+    else if (xa > d->hi[a])
+      dem_wall(d, i, a, xa - d->hi[a], -1.0, f, t);
+    else if (d->wallon[i] & (1u << a)) { /* the contact ended: forget it */
+      memset(d->wall[3 * i + a].h, 0, sizeof d->wall[0]);
+      d->wallon[i] &= (unsigned char)~(1u << a);
     }
   }
 }
 
-/* Pass 2 (inside a parallel region): each particle sums its own forces. */
-static void dem_gather(struct gr_dem *d)
+/* The constants of a step, in locals: stores through the state's double
+ * pointers could alias the fields of d, so the compiler would reload those. */
+struct dem_k {
+  double dt, cm, ci, gdt; /* dt, dt / m, dt / I, g dt */
+  double rad, hi[3];      /* radius; len - radius */
+  int walls;
+};
+
+static struct dem_k dem_consts(const struct gr_dem *d)
 {
-  size_t p, n = d->n;
-  int k;
-  DEM_OMP("omp for schedule(static)")
-  for (p = 0; p < n; p++) {
-    double f[3], t[3];
-    dem_sum(d, p, f, t);
-    if (d->p.walls)
-      dem_walls(d, p, f, t);
-    for (k = 0; k < 3; k++) {
-      d->f[3 * p + k] = f[k];
-      d->t[3 * p + k] = t[k];
-    }
-  }
+  struct dem_k k = {d->p.dt, d->p.dt / d->mass, d->p.dt / d->inertia, d->p.g * d->p.dt,
+                    d->radius, {d->hi[0], d->hi[1], d->hi[2]}, d->p.walls};
+  return k;
+}
+
+/* Pass 2 for particle p: pair records, then walls (for a particle away
+ * from every wall, most of them, six comparisons). */
+static inline __attribute__((always_inline)) void
+dem_total(struct gr_dem *d, const struct dem_k *k, size_t p, double f[3], double t[3])
+{
+  const double rad = k->rad, *xi = d->x + 3 * p;
+  dem_sum(d, p, f, t);
+  if (k->walls && (d->wallon[p] != 0 || !(xi[0] >= rad && xi[0] <= k->hi[0] && xi[1] >= rad &&
+                                          xi[1] <= k->hi[1] && xi[2] >= rad && xi[2] <= k->hi[2])))
+    dem_walls(d, p, f, t);
 }
 
 void gr_dem_forces(struct gr_dem *d)
 {
-  DEM_OMP("omp parallel if (d->n >= DEM_PAR_MIN)")
+  const struct dem_k k = dem_consts(d);
+  size_t p, n = d->n;
+  DEM_OMP("omp parallel if (n >= DEM_PAR_MIN)")
   {
     dem_pairs(d);
-    dem_gather(d); /* after the barrier that ends the pairs' loop */
+    /* after the barrier that ends the pairs' loop: */
+    DEM_OMP("omp for schedule(static)")
+    for (p = 0; p < n; p++)
+      dem_total(d, &k, p, d->f + 3 * p, d->t + 3 * p);
   }
 }
 
-/* Eq. 2.19: v_{n+1/2} = v_{n-1/2} + (F_n / m) dt, r_{n+1} = r_n + v_{n+1/2} dt. */
-void gr_dem_integrate(struct gr_dem *d)
+/* Eq. 2.19 for particle i: v_{n+1/2} = v_{n-1/2} + (F_n / m - g e_z) dt,
+ * r_{n+1} = r_n + v_{n+1/2} dt, the same for the spin; returns the squared
+ * displacement since the rebuild. */
+static inline __attribute__((always_inline)) double
+dem_move(struct gr_dem *d, const struct dem_k *k, size_t i, const double *f, const double *t)
 {
-  const double dt = d->p.dt, cm = dt / d->mass, ci = dt / d->inertia, gdt = d->p.g * dt;
-  double worst = d->maxdisp2;
-  size_t i, n = d->n;
-  DEM_OMP("omp parallel for schedule(static) reduction(max : worst) if (n >= DEM_PAR_MIN)")
-  for (i = 0; i < n; i++) {
-    double *x = d->x + 3 * i, *v = d->v + 3 * i, *w = d->w + 3 * i, s = 0.0;
-    const double *f = d->f + 3 * i, *t = d->t + 3 * i, *xr = d->xref + 3 * i;
-    int k;
-    for (k = 0; k < 3; k++) {
-      double e;
-      v[k] += f[k] * cm;
-      w[k] += t[k] * ci;
-      if (k == 2)
-        v[k] -= gdt;
-      x[k] += v[k] * dt;
-      e = x[k] - xr[k];
-      s += e * e;
-    }
-    if (s > worst)
-      worst = s;
-  }
+  const double dt = k->dt, cm = k->cm, ci = k->ci;
+  double *restrict x = d->x + 3 * i, *restrict v = d->v + 3 * i, *restrict w = d->w + 3 * i;
+  const double *restrict xr = d->xref + 3 * i;
+  double e0, e1, e2;
+  v[0] += f[0] * cm;
+  v[1] += f[1] * cm;
+  v[2] = (v[2] + f[2] * cm) - k->gdt;
+  w[0] += t[0] * ci;
+  w[1] += t[1] * ci;
+  w[2] += t[2] * ci;
+  x[0] += v[0] * dt;
+  x[1] += v[1] * dt;
+  x[2] += v[2] * dt;
+  e0 = x[0] - xr[0];
+  e1 = x[1] - xr[1];
+  e2 = x[2] - xr[2];
+  return ((0.0 + e0 * e0) + e1 * e1) + e2 * e2;
+}
+
+/* The half-skin rule of section 2.1 after a move. */
+static void dem_moved(struct gr_dem *d, double worst)
+{
   d->maxdisp2 = worst;
   if (4.0 * worst > d->p.skin * d->p.skin)
     d->stale = 1;
   d->steps++;
 }
 
+void gr_dem_integrate(struct gr_dem *d)
+{
+  double worst = d->maxdisp2;
+  const struct dem_k k = dem_consts(d);
+  size_t i, n = d->n;
+  DEM_OMP("omp parallel for schedule(static) reduction(max : worst) if (n >= DEM_PAR_MIN)")
+  for (i = 0; i < n; i++) {
+    double s = dem_move(d, &k, i, d->f + 3 * i, d->t + 3 * i);
+    if (s > worst)
+      worst = s;
+  }
+  dem_moved(d, worst);
+}
+
+/* Update, then one parallel region: the pairs, and per particle its
+ * forces and its move in one pass (f and t stay in registers: the same
+ * arithmetic as gr_dem_forces then gr_dem_integrate, one memory pass less). */
 int gr_dem_step(struct gr_dem *d)
 {
+  double worst;
+  const struct dem_k k = dem_consts(d);
+  size_t p, n = d->n;
   int rc = gr_dem_update(d);
   if (rc != GR_OK)
     return rc;
-  gr_dem_forces(d);
-  gr_dem_integrate(d);
+  worst = d->maxdisp2; /* after the update, which may reset it */
+  DEM_OMP("omp parallel if (n >= DEM_PAR_MIN)")
+  {
+    dem_pairs(d);
+    DEM_OMP("omp for schedule(static) reduction(max : worst)")
+    for (p = 0; p < n; p++) {
+      double f[3], t[3], s;
+      dem_total(d, &k, p, f, t);
+      s = dem_move(d, &k, p, f, t);
+      if (s > worst)
+        worst = s;
+    }
+  }
+  dem_moved(d, worst);
   return GR_OK;
 }
 

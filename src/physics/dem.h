@@ -71,8 +71,10 @@ struct gr_dem {
   struct gr_contact_law law;
   struct gr_friction_law fric;
   double mass, inertia, radius, cut2;
+  double hi[3];        /* len - radius: a sphere beyond touches that wall */
   double *x, *v, *w;   /* positions, half-step velocities, angular velocities (3n) */
-  double *f, *t;       /* forces and torques of the last evaluation */
+  double *f, *t;       /* forces and torques of the last gr_dem_forces (gr_dem_step
+                          keeps them in registers and does not store them) */
   double *xref;        /* positions at the last rebuild */
   double *fq;          /* per pair: force on the lower body, then r n x F (6 reals) */
   unsigned char *on;   /* per pair: 1 when in contact at the last evaluation */
@@ -110,7 +112,9 @@ void gr_dem_forces(struct gr_dem *d);
  * the rotation, and the largest displacement since the rebuild. */
 void gr_dem_integrate(struct gr_dem *d);
 
-/* One time step: update, forces, integration; GR_OK or the update's status. */
+/* One time step: update, forces, integration (the same bytes as the three
+ * calls, in one pass over the particles; f and t are not stored); GR_OK
+ * or the update's status. */
 int gr_dem_step(struct gr_dem *d);
 
 struct gr_dem_diag {
