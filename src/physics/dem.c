@@ -1,6 +1,7 @@
 /* granrepro physics: the DEM engine of Sweetman 2003, chapter 2 (eqs.
  * 2.1-2.23, the Verlet-list rebuild rule of section 2.1).  See dem.h. */
 #include "physics/dem.h"
+#include "physics/demorder.h"
 
 #include <gsl/gsl_math.h>
 #include <math.h>
@@ -26,8 +27,13 @@ void gr_dem_free(struct gr_dem *d)
   free(d->xref);
   free(d->fq);
   free(d->on);
-  free(d->tstart);
-  free(d->tq);
+  free(d->astart);
+  free(d->aq);
+  free(d->apart);
+  free(d->id);
+  free(d->inv);
+  free(d->spare);
+  free(d->wbuf);
   free(d->wall);
   free(d->wallon);
   gr_nbr_free(&d->nbr);
@@ -39,18 +45,35 @@ void gr_dem_free(struct gr_dem *d)
 /* The per-pair records of the force passes, for np pairs (only grows). */
 static int dem_reserve(struct gr_dem *d, size_t np)
 {
-  void *p[3];
+  void *p[4];
   if (np <= d->qcap)
     return GR_OK;
   p[0] = realloc(d->fq, 6 * np * sizeof *d->fq);
   if (p[0]) d->fq = p[0];
   p[1] = realloc(d->on, np);
   if (p[1]) d->on = p[1];
-  p[2] = realloc(d->tq, np * sizeof *d->tq);
-  if (p[2]) d->tq = p[2];
-  if (!p[0] || !p[1] || !p[2])
+  p[2] = realloc(d->aq, 2 * np * sizeof *d->aq);
+  if (p[2]) d->aq = p[2];
+  p[3] = realloc(d->apart, 2 * np * sizeof *d->apart);
+  if (p[3]) d->apart = p[3];
+  if (!p[0] || !p[1] || !p[2] || !p[3])
     return GR_ENOMEM;
   d->qcap = np;
+  return GR_OK;
+}
+
+/* Cell order: the original numbers, their positions (identity until the
+ * first rebuild) and the scratch of the renumbering. */
+static int dem_init_order(struct gr_dem *d)
+{
+  size_t i, n = d->n ? d->n : 1;
+  d->id = malloc(n * sizeof *d->id);
+  d->inv = malloc(n * sizeof *d->inv);
+  d->spare = calloc(3 * n, sizeof *d->spare);
+  if (!d->id || !d->inv || !d->spare)
+    return GR_ENOMEM;
+  for (i = 0; i < d->n; i++)
+    d->id[i] = d->inv[i] = (uint32_t)i;
   return GR_OK;
 }
 
@@ -64,6 +87,7 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
   d->p = *p;
   if (!(p->diameter > 0.0) || !(p->density > 0.0) || !(p->skin > 0.0) || !(p->dt > 0.0) ||
       !(p->mu >= 0.0) || !(p->kt_ratio >= 0.0) || n > UINT32_MAX - 1 ||
+      (p->reorder && p->search != GR_DEM_SORT) ||
       gr_contact_law_init(&d->law, p->k1, p->e) != GR_OK)
     return GR_EINPUT;
   d->n = n;
@@ -88,9 +112,11 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
   d->xref = calloc(m3, sizeof *d->xref);
   d->wall = calloc(m3, sizeof *d->wall);
   d->wallon = calloc(n ? n : 1, 1);
-  d->tstart = calloc(n + 1, sizeof *d->tstart);
-  if (!d->x || !d->v || !d->w || !d->f || !d->t || !d->xref || !d->wall || !d->wallon || !d->tstart)
+  d->astart = calloc(n + 1, sizeof *d->astart);
+  if (!d->x || !d->v || !d->w || !d->f || !d->t || !d->xref || !d->wall || !d->wallon || !d->astart)
     rc = GR_ENOMEM;
+  if (rc == GR_OK && p->reorder)
+    rc = dem_init_order(d);
   gr_cells_choose(&d->box, cut, d->m);
   if (rc == GR_OK && p->search == GR_DEM_CHAIN)
     rc = d->m[0] < 3 || d->m[1] < 3 || d->m[2] < 3 ? GR_EINPUT
@@ -130,15 +156,18 @@ int gr_dem_update(struct gr_dem *d)
     break;
   default:
     rc = gr_cellsort_fill(&d->sort, d->x, d->n);
+    if (rc == GR_OK && d->p.reorder)
+      rc = gr_dem_reorder(d);
     if (rc == GR_OK)
       rc = gr_cellsort_search(&d->sort, &d->nbr, d->cut2);
     break;
   }
   if (rc == GR_OK)
     rc = dem_reserve(d, d->nbr.cur.pcap);
+  if (rc == GR_OK)
+    rc = gr_dem_adjacency(d);
   if (rc != GR_OK)
     return rc;
-  gr_nbr_transpose(&d->nbr.cur, d->tstart, d->tq);
   memcpy(d->xref, d->x, 3 * d->n * sizeof *d->x);
   d->maxdisp2 = 0.0;
   d->stale = 0;
@@ -217,30 +246,33 @@ static void dem_pairs(struct gr_dem *d)
   }
 }
 
-/* Pass 2 for particle p: its pair records in the order of the one-thread
- * half-list loop (pairs (i, p) by ascending i, then its own row). */
+/* Pass 2 for particle p: its pair records in the order of its partners'
+ * original numbers, as the one-thread half-list loop added them (minus the
+ * record's force where p is the pair's higher member). */
 static inline __attribute__((always_inline)) void
 dem_sum(const struct gr_dem *d, size_t p, double f[3], double t[3])
 {
-  const struct gr_nbr_rows *r = &d->nbr.cur;
   const double *fq = d->fq;
   const unsigned char *on = d->on;
-  size_t a, q;
+  const uint32_t *aq = d->aq;
+  size_t a;
   int k;
   for (k = 0; k < 3; k++)
     f[k] = t[k] = 0.0;
-  for (a = d->tstart[p]; a < d->tstart[p + 1]; a++)
-    if (on[q = d->tq[a]])
-      for (k = 0; k < 3; k++) {
-        f[k] -= fq[6 * q + k];
-        t[k] -= fq[6 * q + 3 + k];
-      }
-  for (q = r->start[p]; q < r->start[p + 1]; q++)
-    if (on[q])
-      for (k = 0; k < 3; k++) {
-        f[k] += fq[6 * q + k];
-        t[k] -= fq[6 * q + 3 + k];
-      }
+  for (a = d->astart[p]; a < d->astart[p + 1]; a++) {
+    uint32_t e = aq[a];
+    const double *o = fq + 6 * (size_t)(e & 0x7fffffffu);
+    if (!on[e & 0x7fffffffu])
+      continue;
+    if (e & 0x80000000u)
+      for (k = 0; k < 3; k++)
+        f[k] -= o[k];
+    else
+      for (k = 0; k < 3; k++)
+        f[k] += o[k];
+    for (k = 0; k < 3; k++)
+      t[k] -= o[3 + k];
+  }
 }
 
 /* One sphere-wall contact of particle i on axis a (overlap delta, normal
@@ -407,13 +439,16 @@ static double dem_spring(const struct gr_dem *d, const double *h)
   return gr_contact_energy(&d->law, &cp);
 }
 
+/* The sums run over the original numbers (particles, then pairs in the
+ * canonical order), so that cell order gives the same bytes. */
 void gr_dem_diagnose(const struct gr_dem *d, struct gr_dem_diag *o)
 {
-  size_t i, q;
+  size_t i, q, a;
   int k;
   memset(o, 0, sizeof *o);
   for (i = 0; i < d->n; i++) {
-    const double *x = d->x + 3 * i, *v = d->v + 3 * i, *w = d->w + 3 * i;
+    size_t s = d->inv ? d->inv[i] : i;
+    const double *x = d->x + 3 * s, *v = d->v + 3 * s, *w = d->w + 3 * s;
     for (k = 0; k < 3; k++) {
       o->kinetic += 0.5 * d->mass * v[k] * v[k];
       o->rotational += 0.5 * d->inertia * w[k] * w[k];
@@ -425,10 +460,19 @@ void gr_dem_diagnose(const struct gr_dem *d, struct gr_dem_diag *o)
     o->l[2] += d->mass * (x[0] * v[1] - x[1] * v[0]);
     o->potential += d->mass * d->p.g * x[2];
     for (k = 0; k < 3; k++)
-      if ((d->wallon[i] >> k & 1u) && d->wall[3 * i + k].h[GR_DEM_H_DELTA] > 0.0) {
-        o->elastic += dem_spring(d, d->wall[3 * i + k].h);
+      if ((d->wallon[s] >> k & 1u) && d->wall[3 * s + k].h[GR_DEM_H_DELTA] > 0.0) {
+        o->elastic += dem_spring(d, d->wall[3 * s + k].h);
         o->contacts++;
       }
+  }
+  if (d->inv != NULL) {
+    for (i = 0; i < d->n; i++)
+      for (a = d->astart[d->inv[i]]; a < d->astart[d->inv[i] + 1]; a++)
+        if (d->apart[a] > i && d->nbr.cur.hist[q = d->aq[a] & 0x7fffffffu].h[GR_DEM_H_DELTA] > 0.0) {
+          o->elastic += dem_spring(d, d->nbr.cur.hist[q].h);
+          o->contacts++;
+        }
+    return;
   }
   for (q = 0; q < d->nbr.cur.npair; q++)
     if (d->nbr.cur.hist[q].h[GR_DEM_H_DELTA] > 0.0) {

@@ -31,6 +31,18 @@
  * number of threads, and the same as before the threads came.  No atomics
  * and no reductions of sums across threads.
  *
+ * Cell order (p.reorder, sorted-cell search only): at each rebuild the
+ * particles, their wall records and the list's records are renumbered in
+ * the order of the cells (as LAMMPS's atom sort), so that partners and
+ * the next particle lie close in memory.  Each particle still sums its
+ * forces in the order of its partners' original numbers, a pair computed
+ * from either side gives exactly opposite forces (every operation of the
+ * contact is odd in the normal, the relative velocity and the stored
+ * tangential force; the record is flipped when its lower member changes),
+ * and the diagnostics sum in the original order: the trajectory is
+ * bitwise the one without reordering.  Then x, v, w, f, t and wall are in
+ * the internal order: read the state with gr_dem_state (d->id maps).
+ *
  * A step allocates nothing once the list buffers have reached their size
  * (they only grow when a rebuild finds more pairs than ever before).
  */
@@ -60,6 +72,7 @@ struct gr_dem_params {
   double len[3];       /* box [0, len) per axis, walls on all sides */
   int walls;           /* 0: no wall forces (the box only bounds the cells) */
   int search;          /* enum gr_dem_search */
+  int reorder;         /* 1: keep the particles in cell order (GR_DEM_SORT only) */
 };
 
 /* Index of the history fields inside a struct gr_nbr_hist. */
@@ -78,8 +91,15 @@ struct gr_dem {
   double *xref;        /* positions at the last rebuild */
   double *fq;          /* per pair: force on the lower body, then r n x F (6 reals) */
   unsigned char *on;   /* per pair: 1 when in contact at the last evaluation */
-  uint32_t *tstart, *tq; /* the list by higher member (gr_nbr_transpose) */
-  size_t qcap;         /* pairs fq, on and tq hold */
+  uint32_t *astart;    /* n + 1: particle p's pairs are aq[astart[p] .. astart[p+1]-1] */
+  uint32_t *aq;        /* pair index, top bit set where p is the higher member */
+  uint32_t *apart;     /* the partner's original number (the order of the sum) */
+  size_t qcap;         /* pairs fq and on hold (aq, apart: twice as many) */
+  uint32_t *id;        /* n: original number of each particle (reorder) */
+  uint32_t *inv;       /* n: position of each original number (reorder) */
+  double *spare;       /* 3n: scratch of the reordering */
+  void *wbuf;          /* wall records in flight during a reordering */
+  size_t wcap;
   struct gr_nbr_hist *wall; /* 3n: history of the contact with the wall of each axis */
   unsigned char *wallon;    /* n: bit a set while wall record a holds a contact (so
                                that only those records are read) */
@@ -94,7 +114,8 @@ struct gr_dem {
 };
 
 /* Allocate n particles (state zero) with parameters p; the caller fills
- * x, v, w.  GR_EINPUT on bad parameters (chain cells need at least
+ * x, v, w (in the original numbering: the cell order starts at the first
+ * step).  GR_EINPUT on bad parameters (chain cells need at least
  * 3 cells of edge >= diameter + skin per axis). */
 int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p);
 void gr_dem_free(struct gr_dem *d);
@@ -116,6 +137,10 @@ void gr_dem_integrate(struct gr_dem *d);
  * calls, in one pass over the particles; f and t are not stored); GR_OK
  * or the update's status. */
 int gr_dem_step(struct gr_dem *d);
+
+/* Positions, velocities and spins in the original numbering (any may be
+ * NULL; 3n reals each). */
+void gr_dem_state(const struct gr_dem *d, double *x, double *v, double *w);
 
 struct gr_dem_diag {
   double kinetic, rotational, potential, elastic; /* energies */
