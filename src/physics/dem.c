@@ -7,6 +7,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 /* Below this many particles a step runs on one thread (the team's start
  * and barriers cost more than the work; the bytes are the same either way). */
@@ -203,47 +206,82 @@ static inline void dem_rxf(double rad, const double nv[3], const double fa[3], d
   c[2] = rad * (nv[0] * fa[1] - nv[1] * fa[0]);
 }
 
-/* Pass 1 (inside a parallel region): every listed pair's contact, once,
- * into its record fq (force on the lower body i, and rad n x F, the torque
- * both bodies lose) and its flag on. */
-static void dem_pairs(struct gr_dem *d)
+/* Pair q = (i, j) of the list: 1 and its force on i and rad n x F in
+ * o[0..5] when the spheres overlap (eqs. 2.1, 2.10-2.14); else 0, its
+ * history forgotten if the contact just ended. */
+static inline __attribute__((always_inline)) int
+dem_pair(struct gr_dem *d, size_t i, size_t q, double *o)
 {
   const struct gr_nbr_rows *r = &d->nbr.cur;
-  const double dia = d->p.diameter, dia2 = dia * dia, rad = d->radius;
-  const double *x = d->x, *v = d->v, *w = d->w;
-  double *fq = d->fq;
-  unsigned char *on = d->on;
+  const double dia = d->p.diameter, rad = d->radius, *x = d->x, *v = d->v, *w = d->w;
+  size_t j = r->j[q];
+  double *h = r->hist[q].h, dx = x[3 * i] - x[3 * j], dy = x[3 * i + 1] - x[3 * j + 1],
+         dz = x[3 * i + 2] - x[3 * j + 2], d2 = dx * dx + dy * dy + dz * dz;
+  double dist, nv[3], vr[3], ws[3];
+  int k;
+  if (d2 >= dia * dia) {
+    if (h[GR_DEM_H_DELTA] != 0.0) /* the contact ended: forget it */
+      memset(h, 0, sizeof r->hist[q]);
+    return 0;
+  }
+  dist = sqrt(d2);
+  nv[0] = dx / dist;
+  nv[1] = dy / dist;
+  nv[2] = dz / dist;
+  /* relative velocity of the contact points: v_i - v_j - r (w_i + w_j) x n */
+  for (k = 0; k < 3; k++)
+    ws[k] = w[3 * i + k] + w[3 * j + k];
+  vr[0] = v[3 * i] - v[3 * j] - rad * (ws[1] * nv[2] - ws[2] * nv[1]);
+  vr[1] = v[3 * i + 1] - v[3 * j + 1] - rad * (ws[2] * nv[0] - ws[0] * nv[2]);
+  vr[2] = v[3 * i + 2] - v[3 * j + 2] - rad * (ws[0] * nv[1] - ws[1] * nv[0]);
+  dem_contact(d, h, dia - dist, nv, vr, o);
+  /* both contact points lie at -/+ r n: the torques are equal */
+  dem_rxf(rad, nv, o, o + 3);
+  return 1;
+}
+
+/* Pass 1 (inside a parallel region): every listed pair's contact, once,
+ * into its record fq and its flag on. */
+static void dem_pairs(struct gr_dem *d)
+{
+  const uint32_t *start = d->nbr.cur.start;
   size_t i, q, n = d->n;
   DEM_OMP("omp for schedule(static)")
-  for (i = 0; i < n; i++) {
-    const double *xi = x + 3 * i;
-    for (q = r->start[i]; q < r->start[i + 1]; q++) {
-      size_t j = r->j[q];
-      double *h = r->hist[q].h, dx = xi[0] - x[3 * j], dy = xi[1] - x[3 * j + 1],
-             dz = xi[2] - x[3 * j + 2], d2 = dx * dx + dy * dy + dz * dz;
-      double dist, nv[3], vr[3], ws[3], *o = fq + 6 * q;
-      int k;
-      on[q] = d2 < dia2;
-      if (!on[q]) {
-        if (h[GR_DEM_H_DELTA] != 0.0) /* the contact ended: forget it */
-          memset(h, 0, sizeof r->hist[q]);
-        continue;
-      }
-      dist = sqrt(d2);
-      nv[0] = dx / dist;
-      nv[1] = dy / dist;
-      nv[2] = dz / dist;
-      /* relative velocity of the contact points: v_i - v_j - r (w_i + w_j) x n */
-      for (k = 0; k < 3; k++)
-        ws[k] = w[3 * i + k] + w[3 * j + k];
-      vr[0] = v[3 * i] - v[3 * j] - rad * (ws[1] * nv[2] - ws[2] * nv[1]);
-      vr[1] = v[3 * i + 1] - v[3 * j + 1] - rad * (ws[2] * nv[0] - ws[0] * nv[2]);
-      vr[2] = v[3 * i + 2] - v[3 * j + 2] - rad * (ws[0] * nv[1] - ws[1] * nv[0]);
-      dem_contact(d, h, dia - dist, nv, vr, o);
-      /* both contact points lie at -/+ r n: the torques are equal */
-      dem_rxf(rad, nv, o, o + 3);
-    }
-  }
+  for (i = 0; i < n; i++)
+    for (q = start[i]; q < start[i + 1]; q++)
+      d->on[q] = (unsigned char)dem_pair(d, i, q, d->fq + 6 * q);
+}
+
+/* One thread in the original numbering: the half-list loop adding each
+ * pair to both bodies at once (the reference order, which the two passes
+ * reproduce; one pass less). */
+static void dem_pairs_serial(struct gr_dem *d)
+{
+  const uint32_t *start = d->nbr.cur.start, *jj = d->nbr.cur.j;
+  double *f = d->f, *t = d->t, o[6];
+  size_t i, q, n = d->n;
+  int k;
+  memset(f, 0, 3 * n * sizeof *f);
+  memset(t, 0, 3 * n * sizeof *t);
+  for (i = 0; i < n; i++)
+    for (q = start[i]; q < start[i + 1]; q++)
+      if (dem_pair(d, i, q, o))
+        for (k = 0; k < 3; k++) {
+          f[3 * i + k] += o[k];
+          f[3 * jj[q] + k] -= o[k];
+          t[3 * i + k] -= o[3 + k];
+          t[3 * jj[q] + k] -= o[3 + k];
+        }
+}
+
+/* The one-thread path: no renumbering, and one thread or too few particles. */
+static int dem_serial(const struct gr_dem *d)
+{
+#ifdef _OPENMP
+  if (omp_get_max_threads() > 1 && d->n >= DEM_PAR_MIN)
+    return 0;
+#endif
+  return d->id == NULL;
 }
 
 /* Pass 2 for particle p: its pair records in the order of its partners'
@@ -331,22 +369,35 @@ static struct dem_k dem_consts(const struct gr_dem *d)
   return k;
 }
 
-/* Pass 2 for particle p: pair records, then walls (for a particle away
- * from every wall, most of them, six comparisons). */
+/* The walls of particle p added to f and t (for a particle away from
+ * every wall, most of them, six comparisons). */
 static inline __attribute__((always_inline)) void
-dem_total(struct gr_dem *d, const struct dem_k *k, size_t p, double f[3], double t[3])
+dem_walls_of(struct gr_dem *d, const struct dem_k *k, size_t p, double f[3], double t[3])
 {
   const double rad = k->rad, *xi = d->x + 3 * p;
-  dem_sum(d, p, f, t);
   if (k->walls && (d->wallon[p] != 0 || !(xi[0] >= rad && xi[0] <= k->hi[0] && xi[1] >= rad &&
                                           xi[1] <= k->hi[1] && xi[2] >= rad && xi[2] <= k->hi[2])))
     dem_walls(d, p, f, t);
+}
+
+/* Pass 2 for particle p: pair records, then walls. */
+static inline __attribute__((always_inline)) void
+dem_total(struct gr_dem *d, const struct dem_k *k, size_t p, double f[3], double t[3])
+{
+  dem_sum(d, p, f, t);
+  dem_walls_of(d, k, p, f, t);
 }
 
 void gr_dem_forces(struct gr_dem *d)
 {
   const struct dem_k k = dem_consts(d);
   size_t p, n = d->n;
+  if (dem_serial(d)) {
+    dem_pairs_serial(d);
+    for (p = 0; p < n; p++)
+      dem_walls_of(d, &k, p, d->f + 3 * p, d->t + 3 * p);
+    return;
+  }
   DEM_OMP("omp parallel if (n >= DEM_PAR_MIN)")
   {
     dem_pairs(d);
@@ -416,6 +467,11 @@ int gr_dem_step(struct gr_dem *d)
   int rc = gr_dem_update(d);
   if (rc != GR_OK)
     return rc;
+  if (dem_serial(d)) {
+    gr_dem_forces(d);
+    gr_dem_integrate(d);
+    return GR_OK;
+  }
   worst = d->maxdisp2; /* after the update, which may reset it */
   DEM_OMP("omp parallel if (n >= DEM_PAR_MIN)")
   {
