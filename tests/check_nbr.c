@@ -4,7 +4,7 @@
  * at walls and across periodic boundaries; eq. 3.1 and the MAP of eq. 3.5
  * against Tables 3.1 and 3.5 (read from reference/, never typed here);
  * contact history carried across rebuilds; no allocation once capacity is
- * reached. */
+ * reached; renumbering a list (gr_nbr_renumber). */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -52,6 +52,53 @@ static size_t brute_count(const struct gr_box *b, const double *x, size_t n, dou
   return cnt;
 }
 
+/* Marks the record as flipped (see check_renumber). */
+static void flip_mark(struct gr_nbr_hist *h)
+{
+  h->h[2] = -h->h[2];
+}
+
+/* gr_nbr_renumber by a random permutation: the list of the permuted
+ * positions, in canonical order, each record following its pair and
+ * flipped exactly where the lower member changed. */
+static void check_renumber(struct gr_nbr *v, const struct gr_box *box, const double *x, size_t n,
+                           double cut)
+{
+  uint32_t *pos = malloc(n * sizeof *pos), t;
+  double *y = malloc(3 * n * sizeof *y);
+  struct gr_nbr c;
+  size_t i, q, k;
+  for (i = 0; i < n; i++)
+    pos[i] = (uint32_t)i;
+  for (i = n - 1; i > 0; i--) {
+    k = (size_t)(urand() * (double)(i + 1));
+    t = pos[i], pos[i] = pos[k], pos[k] = t;
+  }
+  for (i = 0; i < n; i++) {
+    memcpy(y + 3 * (size_t)pos[i], x + 3 * i, 3 * sizeof *y);
+    for (q = v->cur.start[i]; q < v->cur.start[i + 1]; q++) {
+      v->cur.hist[q].h[0] = (double)i;
+      v->cur.hist[q].h[1] = (double)v->cur.j[q];
+      v->cur.hist[q].h[2] = 1.0;
+    }
+  }
+  ck_assert_int_eq(gr_nbr_renumber(v, pos, flip_mark), 0);
+  gr_nbr_init(&c);
+  ck_assert_int_eq(gr_nbr_nsquared(&c, box, y, n, cut * cut), 0);
+  ck_assert(same_list(v, &c));
+  for (i = 0; i < n; i++)
+    for (q = v->cur.start[i]; q < v->cur.start[i + 1]; q++) {
+      const double *h = v->cur.hist[q].h;
+      uint32_t a = pos[(size_t)h[0]], b = pos[(size_t)h[1]];
+      ck_assert_uint_eq(a < b ? a : b, i);
+      ck_assert_uint_eq(a < b ? b : a, v->cur.j[q]);
+      ck_assert_double_eq(h[2], a < b ? 1.0 : -1.0);
+    }
+  gr_nbr_free(&c);
+  free(pos);
+  free(y);
+}
+
 /* Run all three searches on x and check they agree bit for bit. */
 static void three_agree(const struct gr_box *box, const double *x, size_t n, double cut,
                         const int m[3], size_t *npair)
@@ -83,6 +130,7 @@ static void three_agree(const struct gr_box *box, const double *x, size_t n, dou
     }
   }
   *npair = a.cur.npair;
+  check_renumber(&a, box, x, n, cut);
   gr_cells_free(&cc);
   gr_cellsort_free(&cs);
   gr_nbr_free(&a);

@@ -173,6 +173,18 @@ int gr_cellsort_fill(struct gr_cellsort *s, const double *x, size_t n)
   return GR_OK;
 }
 
+/* Slot p holds particle p; its cell is the one whose range holds p. */
+void gr_cellsort_renumber(struct gr_cellsort *s, const double *x)
+{
+  size_t c, p;
+  for (c = 0; c < s->ncell; c++)
+    for (p = s->start[c]; p < s->start[c + 1]; p++) {
+      s->slot[p].id = (uint32_t)p;
+      s->cellof[p] = (uint32_t)c;
+    }
+  s->x = x;
+}
+
 /* Full shell per particle in index order, keeping j > i (any M). */
 static int cs_search_full(struct gr_cellsort *s, struct gr_nbr *v, double cut2)
 {

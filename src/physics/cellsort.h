@@ -63,6 +63,11 @@ void gr_cellsort_free(struct gr_cellsort *s);
 /* Counting sort of the n particles into cells (the cell structure). */
 int gr_cellsort_fill(struct gr_cellsort *s, const double *x, size_t n);
 
+/* The caller renumbered the particles in slot order (the particle of slot
+ * p is now number p) and moved their positions to x: make the filled
+ * cells name the new numbers. */
+void gr_cellsort_renumber(struct gr_cellsort *s, const double *x);
+
 /* Rebuild the Verlet list v from the filled cells: pairs i < j closer than
  * sqrt(cut2), canonical order, contact history carried over. */
 int gr_cellsort_search(struct gr_cellsort *s, struct gr_nbr *v, double cut2);

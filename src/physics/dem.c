@@ -1,11 +1,24 @@
 /* granrepro physics: the DEM engine of Sweetman 2003, chapter 2 (eqs.
  * 2.1-2.23, the Verlet-list rebuild rule of section 2.1).  See dem.h. */
 #include "physics/dem.h"
+#include "physics/demorder.h"
 
 #include <gsl/gsl_math.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* Below this many particles a step runs on one thread (the team's start
+ * and barriers cost more than the work; the bytes are the same either way). */
+#define DEM_PAR_MIN 512
+#ifdef _OPENMP
+#define DEM_OMP(x) _Pragma(x)
+#else
+#define DEM_OMP(x) /* one thread: the same code, the same bytes */
+#endif
 
 void gr_dem_free(struct gr_dem *d)
 {
@@ -15,12 +28,56 @@ void gr_dem_free(struct gr_dem *d)
   free(d->f);
   free(d->t);
   free(d->xref);
+  free(d->fq);
+  free(d->on);
+  free(d->astart);
+  free(d->aq);
+  free(d->apart);
+  free(d->id);
+  free(d->inv);
+  free(d->spare);
+  free(d->wbuf);
   free(d->wall);
   free(d->wallon);
   gr_nbr_free(&d->nbr);
   gr_cells_free(&d->chain); /* both are safe on the zeroed, unused one */
   gr_cellsort_free(&d->sort);
   memset(d, 0, sizeof *d);
+}
+
+/* The per-pair records of the force passes, for np pairs (only grows). */
+static int dem_reserve(struct gr_dem *d, size_t np)
+{
+  void *p[4];
+  if (np <= d->qcap)
+    return GR_OK;
+  p[0] = realloc(d->fq, 6 * np * sizeof *d->fq);
+  if (p[0]) d->fq = p[0];
+  p[1] = realloc(d->on, np);
+  if (p[1]) d->on = p[1];
+  p[2] = realloc(d->aq, 2 * np * sizeof *d->aq);
+  if (p[2]) d->aq = p[2];
+  p[3] = realloc(d->apart, 2 * np * sizeof *d->apart);
+  if (p[3]) d->apart = p[3];
+  if (!p[0] || !p[1] || !p[2] || !p[3])
+    return GR_ENOMEM;
+  d->qcap = np;
+  return GR_OK;
+}
+
+/* Cell order: the original numbers, their positions (identity until the
+ * first rebuild) and the scratch of the renumbering. */
+static int dem_init_order(struct gr_dem *d)
+{
+  size_t i, n = d->n ? d->n : 1;
+  d->id = malloc(n * sizeof *d->id);
+  d->inv = malloc(n * sizeof *d->inv);
+  d->spare = calloc(3 * n, sizeof *d->spare);
+  if (!d->id || !d->inv || !d->spare)
+    return GR_ENOMEM;
+  for (i = 0; i < d->n; i++)
+    d->id[i] = d->inv[i] = (uint32_t)i;
+  return GR_OK;
 }
 
 int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
@@ -33,6 +90,7 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
   d->p = *p;
   if (!(p->diameter > 0.0) || !(p->density > 0.0) || !(p->skin > 0.0) || !(p->dt > 0.0) ||
       !(p->mu >= 0.0) || !(p->kt_ratio >= 0.0) || n > UINT32_MAX - 1 ||
+      (p->reorder && p->search != GR_DEM_SORT) ||
       gr_contact_law_init(&d->law, p->k1, p->e) != GR_OK)
     return GR_EINPUT;
   d->n = n;
@@ -44,6 +102,7 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
   d->fric.mu = p->mu;
   d->fric.gamma = p->gamma;
   for (k = 0; k < 3; k++) {
+    d->hi[k] = p->len[k] - d->radius;
     d->box.len[k] = p->len[k];
     d->box.periodic[k] = 0;
   }
@@ -56,8 +115,11 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
   d->xref = calloc(m3, sizeof *d->xref);
   d->wall = calloc(m3, sizeof *d->wall);
   d->wallon = calloc(n ? n : 1, 1);
-  if (!d->x || !d->v || !d->w || !d->f || !d->t || !d->xref || !d->wall || !d->wallon)
+  d->astart = calloc(n + 1, sizeof *d->astart);
+  if (!d->x || !d->v || !d->w || !d->f || !d->t || !d->xref || !d->wall || !d->wallon || !d->astart)
     rc = GR_ENOMEM;
+  if (rc == GR_OK && p->reorder)
+    rc = dem_init_order(d);
   gr_cells_choose(&d->box, cut, d->m);
   if (rc == GR_OK && p->search == GR_DEM_CHAIN)
     rc = d->m[0] < 3 || d->m[1] < 3 || d->m[2] < 3 ? GR_EINPUT
@@ -69,6 +131,8 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
   /* room for about 7 partners per particle: a dense packing's list */
   if (rc == GR_OK)
     rc = gr_nbr_reserve(&d->nbr, n, 7 * n + 16);
+  if (rc == GR_OK)
+    rc = dem_reserve(d, d->nbr.cur.pcap);
   if (rc != GR_OK)
     gr_dem_free(d);
   return rc;
@@ -95,10 +159,16 @@ int gr_dem_update(struct gr_dem *d)
     break;
   default:
     rc = gr_cellsort_fill(&d->sort, d->x, d->n);
+    if (rc == GR_OK && d->p.reorder)
+      rc = gr_dem_reorder(d);
     if (rc == GR_OK)
       rc = gr_cellsort_search(&d->sort, &d->nbr, d->cut2);
     break;
   }
+  if (rc == GR_OK)
+    rc = dem_reserve(d, d->nbr.cur.pcap);
+  if (rc == GR_OK)
+    rc = gr_dem_adjacency(d);
   if (rc != GR_OK)
     return rc;
   memcpy(d->xref, d->x, 3 * d->n * sizeof *d->x);
@@ -127,134 +197,295 @@ static void dem_contact(const struct gr_dem *d, double *h, double delta,
     fa[k] = fn * nv[k] + tt[k];
 }
 
-/* Torque r_c x F of a force fa applied at -rad nv from the centre. */
-static inline void dem_torque(double rad, const double nv[3], const double fa[3], double *t)
+/* rad n x F: the torque r_c x F of a force fa applied at -rad nv from the
+ * centre is minus this. */
+static inline void dem_rxf(double rad, const double nv[3], const double fa[3], double *c)
 {
-  t[0] -= rad * (nv[1] * fa[2] - nv[2] * fa[1]);
-  t[1] -= rad * (nv[2] * fa[0] - nv[0] * fa[2]);
-  t[2] -= rad * (nv[0] * fa[1] - nv[1] * fa[0]);
+  c[0] = rad * (nv[1] * fa[2] - nv[2] * fa[1]);
+  c[1] = rad * (nv[2] * fa[0] - nv[0] * fa[2]);
+  c[2] = rad * (nv[0] * fa[1] - nv[1] * fa[0]);
 }
 
-static void dem_pairs(struct gr_dem *d)
+/* Pair q = (i, j) of the list: 1 and its force on i and rad n x F in
+ * o[0..5] when the spheres overlap (eqs. 2.1, 2.10-2.14); else 0, its
+ * history forgotten if the contact just ended. */
+static inline __attribute__((always_inline)) int
+dem_pair(struct gr_dem *d, size_t i, size_t q, double *o)
 {
   const struct gr_nbr_rows *r = &d->nbr.cur;
-  const double dia = d->p.diameter, dia2 = dia * dia, rad = d->radius;
-  double *x = d->x, *v = d->v, *w = d->w, *f = d->f, *t = d->t;
-  size_t i, q;
-  for (i = 0; i < d->n; i++) {
-    const double *xi = x + 3 * i;
-    for (q = r->start[i]; q < r->start[i + 1]; q++) {
-      size_t j = r->j[q];
-      double *h = r->hist[q].h, dx = xi[0] - x[3 * j], dy = xi[1] - x[3 * j + 1],
-             dz = xi[2] - x[3 * j + 2], d2 = dx * dx + dy * dy + dz * dz;
-      double dist, nv[3], vr[3], ws[3], fa[3];
-      int k;
-      if (d2 >= dia2) {
-        if (h[GR_DEM_H_DELTA] != 0.0) /* the contact ended: forget it */
-          memset(h, 0, sizeof r->hist[q]);
-        continue;
-      }
-      dist = sqrt(d2);
-      nv[0] = dx / dist;
-      nv[1] = dy / dist;
-      nv[2] = dz / dist;
-      /* relative velocity of the contact points: v_i - v_j - r (w_i + w_j) x n */
+  const double dia = d->p.diameter, rad = d->radius, *x = d->x, *v = d->v, *w = d->w;
+  size_t j = r->j[q];
+  double *h = r->hist[q].h, dx = x[3 * i] - x[3 * j], dy = x[3 * i + 1] - x[3 * j + 1],
+         dz = x[3 * i + 2] - x[3 * j + 2], d2 = dx * dx + dy * dy + dz * dz;
+  double dist, nv[3], vr[3], ws[3];
+  int k;
+  if (d2 >= dia * dia) {
+    if (h[GR_DEM_H_DELTA] != 0.0) /* the contact ended: forget it */
+      memset(h, 0, sizeof r->hist[q]);
+    return 0;
+  }
+  dist = sqrt(d2);
+  nv[0] = dx / dist;
+  nv[1] = dy / dist;
+  nv[2] = dz / dist;
+  /* relative velocity of the contact points: v_i - v_j - r (w_i + w_j) x n */
+  for (k = 0; k < 3; k++)
+    ws[k] = w[3 * i + k] + w[3 * j + k];
+  vr[0] = v[3 * i] - v[3 * j] - rad * (ws[1] * nv[2] - ws[2] * nv[1]);
+  vr[1] = v[3 * i + 1] - v[3 * j + 1] - rad * (ws[2] * nv[0] - ws[0] * nv[2]);
+  vr[2] = v[3 * i + 2] - v[3 * j + 2] - rad * (ws[0] * nv[1] - ws[1] * nv[0]);
+  dem_contact(d, h, dia - dist, nv, vr, o);
+  /* both contact points lie at -/+ r n: the torques are equal */
+  dem_rxf(rad, nv, o, o + 3);
+  return 1;
+}
+
+/* Pass 1 (inside a parallel region): every listed pair's contact, once,
+ * into its record fq and its flag on. */
+static void dem_pairs(struct gr_dem *d)
+{
+  const uint32_t *start = d->nbr.cur.start;
+  size_t i, q, n = d->n;
+  DEM_OMP("omp for schedule(static)")
+  for (i = 0; i < n; i++)
+    for (q = start[i]; q < start[i + 1]; q++)
+      d->on[q] = (unsigned char)dem_pair(d, i, q, d->fq + 6 * q);
+}
+
+/* One thread in the original numbering: the half-list loop adding each
+ * pair to both bodies at once (the reference order, which the two passes
+ * reproduce; one pass less). */
+static void dem_pairs_serial(struct gr_dem *d)
+{
+  const uint32_t *start = d->nbr.cur.start, *jj = d->nbr.cur.j;
+  double *f = d->f, *t = d->t, o[6];
+  size_t i, q, n = d->n;
+  int k;
+  memset(f, 0, 3 * n * sizeof *f);
+  memset(t, 0, 3 * n * sizeof *t);
+  for (i = 0; i < n; i++)
+    for (q = start[i]; q < start[i + 1]; q++)
+      if (dem_pair(d, i, q, o))
+        for (k = 0; k < 3; k++) {
+          f[3 * i + k] += o[k];
+          f[3 * jj[q] + k] -= o[k];
+          t[3 * i + k] -= o[3 + k];
+          t[3 * jj[q] + k] -= o[3 + k];
+        }
+}
+
+/* The one-thread path: no renumbering, and one thread or too few particles. */
+static int dem_serial(const struct gr_dem *d)
+{
+#ifdef _OPENMP
+  if (omp_get_max_threads() > 1 && d->n >= DEM_PAR_MIN)
+    return 0;
+#endif
+  return d->id == NULL;
+}
+
+/* Pass 2 for particle p: its pair records in the order of its partners'
+ * original numbers, as the one-thread half-list loop added them (minus the
+ * record's force where p is the pair's higher member). */
+static inline __attribute__((always_inline)) void
+dem_sum(const struct gr_dem *d, size_t p, double f[3], double t[3])
+{
+  const double *fq = d->fq;
+  const unsigned char *on = d->on;
+  const uint32_t *aq = d->aq;
+  size_t a;
+  int k;
+  for (k = 0; k < 3; k++)
+    f[k] = t[k] = 0.0;
+  for (a = d->astart[p]; a < d->astart[p + 1]; a++) {
+    uint32_t e = aq[a];
+    const double *o = fq + 6 * (size_t)(e & 0x7fffffffu);
+    if (!on[e & 0x7fffffffu])
+      continue;
+    if (e & 0x80000000u)
       for (k = 0; k < 3; k++)
-        ws[k] = w[3 * i + k] + w[3 * j + k];
-      vr[0] = v[3 * i] - v[3 * j] - rad * (ws[1] * nv[2] - ws[2] * nv[1]);
-      vr[1] = v[3 * i + 1] - v[3 * j + 1] - rad * (ws[2] * nv[0] - ws[0] * nv[2]);
-      vr[2] = v[3 * i + 2] - v[3 * j + 2] - rad * (ws[0] * nv[1] - ws[1] * nv[0]);
-      dem_contact(d, h, dia - dist, nv, vr, fa);
-      for (k = 0; k < 3; k++) {
-        f[3 * i + k] += fa[k];
-        f[3 * j + k] -= fa[k];
-      }
-      /* both contact points lie at -/+ r n: the torques are equal */
-      dem_torque(rad, nv, fa, t + 3 * i);
-      dem_torque(rad, nv, fa, t + 3 * j);
+        f[k] -= o[k];
+    else
+      for (k = 0; k < 3; k++)
+        f[k] += o[k];
+    for (k = 0; k < 3; k++)
+      t[k] -= o[3 + k];
+  }
+}
+
+/* One sphere-wall contact of particle i on axis a (overlap delta, normal
+ * nv into the particle): the wall is a body at rest with the same law;
+ * the force and torque are added to f and t. */
+static void dem_wall(struct gr_dem *d, size_t i, int a, double delta, double sgn,
+                     double f[3], double t[3])
+{
+  const double rad = d->radius, *w = d->w + 3 * i;
+  double nv[3] = {0, 0, 0}, vr[3], fa[3], c[3];
+  int k;
+  nv[a] = sgn;
+  d->wallon[i] |= (unsigned char)(1u << a);
+  vr[0] = d->v[3 * i] - rad * (w[1] * nv[2] - w[2] * nv[1]);
+  vr[1] = d->v[3 * i + 1] - rad * (w[2] * nv[0] - w[0] * nv[2]);
+  vr[2] = d->v[3 * i + 2] - rad * (w[0] * nv[1] - w[1] * nv[0]);
+  dem_contact(d, d->wall[3 * i + a].h, delta, nv, vr, fa);
+  dem_rxf(rad, nv, fa, c);
+  for (k = 0; k < 3; k++) {
+    f[k] += fa[k];
+    t[k] -= c[k];
+  }
+}
+
+/* The walls of particle i, axes in order: a contact when the sphere
+ * crosses rad into a wall, its record forgotten when it ends. */
+static __attribute__((noinline)) void dem_walls(struct gr_dem *d, size_t i, double f[3], double t[3])
+{
+  const double rad = d->radius, *xi = d->x + 3 * i;
+  int a;
+  for (a = 0; a < 3; a++) {
+    double xa = xi[a];
+    if (xa < rad)
+      dem_wall(d, i, a, rad - xa, 1.0, f, t);
+    else if (xa > d->hi[a])
+      dem_wall(d, i, a, xa - d->hi[a], -1.0, f, t);
+    else if (d->wallon[i] & (1u << a)) { /* the contact ended: forget it */
+      memset(d->wall[3 * i + a].h, 0, sizeof d->wall[0]);
+      d->wallon[i] &= (unsigned char)~(1u << a);
     }
   }
 }
 
-/* Sphere-wall contacts: the wall is a body at rest with the same law. */
-static void dem_walls(struct gr_dem *d)
+/* The constants of a step, in locals: stores through the state's double
+ * pointers could alias the fields of d, so the compiler would reload those. */
+struct dem_k {
+  double dt, cm, ci, gdt; /* dt, dt / m, dt / I, g dt */
+  double rad, hi[3];      /* radius; len - radius */
+  int walls;
+};
+
+static struct dem_k dem_consts(const struct gr_dem *d)
 {
-  const double rad = d->radius;
-  size_t i;
-  int a, k;
-  for (i = 0; i < d->n; i++)
-    for (a = 0; a < 3; a++) {
-      double xa = d->x[3 * i + a], *h = d->wall[3 * i + a].h, delta, nv[3] = {0, 0, 0}, vr[3], fa[3];
-      const double *w = d->w + 3 * i;
-      if (xa < rad) {
-        delta = rad - xa;
-        nv[a] = 1.0;
-      } else if (xa > d->box.len[a] - rad) {
-        delta = xa - (d->box.len[a] - rad);
-        nv[a] = -1.0;
-      } else {
-        if (d->wallon[i] & (1u << a)) { /* the contact ended: forget it */
-          memset(h, 0, sizeof d->wall[0]);
-          d->wallon[i] &= (unsigned char)~(1u << a);
-        }
-        continue;
-      }
-      d->wallon[i] |= (unsigned char)(1u << a);
-      vr[0] = d->v[3 * i] - rad * (w[1] * nv[2] - w[2] * nv[1]);
-      vr[1] = d->v[3 * i + 1] - rad * (w[2] * nv[0] - w[0] * nv[2]);
-      vr[2] = d->v[3 * i + 2] - rad * (w[0] * nv[1] - w[1] * nv[0]);
-      dem_contact(d, h, delta, nv, vr, fa);
-      for (k = 0; k < 3; k++)
-        d->f[3 * i + k] += fa[k];
-      dem_torque(rad, nv, fa, d->t + 3 * i);
-    }
+  struct dem_k k = {d->p.dt, d->p.dt / d->mass, d->p.dt / d->inertia, d->p.g * d->p.dt,
+                    d->radius, {d->hi[0], d->hi[1], d->hi[2]}, d->p.walls};
+  return k;
+}
+
+/* The walls of particle p added to f and t (for a particle away from
+ * every wall, most of them, six comparisons). */
+static inline __attribute__((always_inline)) void
+dem_walls_of(struct gr_dem *d, const struct dem_k *k, size_t p, double f[3], double t[3])
+{
+  const double rad = k->rad, *xi = d->x + 3 * p;
+  if (k->walls && (d->wallon[p] != 0 || !(xi[0] >= rad && xi[0] <= k->hi[0] && xi[1] >= rad &&
+                                          xi[1] <= k->hi[1] && xi[2] >= rad && xi[2] <= k->hi[2])))
+    dem_walls(d, p, f, t);
+}
+
+/* Pass 2 for particle p: pair records, then walls. */
+static inline __attribute__((always_inline)) void
+dem_total(struct gr_dem *d, const struct dem_k *k, size_t p, double f[3], double t[3])
+{
+  dem_sum(d, p, f, t);
+  dem_walls_of(d, k, p, f, t);
 }
 
 void gr_dem_forces(struct gr_dem *d)
 {
-  memset(d->f, 0, 3 * d->n * sizeof *d->f);
-  memset(d->t, 0, 3 * d->n * sizeof *d->t);
-  dem_pairs(d);
-  if (d->p.walls)
-    dem_walls(d);
+  const struct dem_k k = dem_consts(d);
+  size_t p, n = d->n;
+  if (dem_serial(d)) {
+    dem_pairs_serial(d);
+    for (p = 0; p < n; p++)
+      dem_walls_of(d, &k, p, d->f + 3 * p, d->t + 3 * p);
+    return;
+  }
+  DEM_OMP("omp parallel if (n >= DEM_PAR_MIN)")
+  {
+    dem_pairs(d);
+    /* after the barrier that ends the pairs' loop: */
+    DEM_OMP("omp for schedule(static)")
+    for (p = 0; p < n; p++)
+      dem_total(d, &k, p, d->f + 3 * p, d->t + 3 * p);
+  }
 }
 
-/* Eq. 2.19: v_{n+1/2} = v_{n-1/2} + (F_n / m) dt, r_{n+1} = r_n + v_{n+1/2} dt. */
-void gr_dem_integrate(struct gr_dem *d)
+/* Eq. 2.19 for particle i: v_{n+1/2} = v_{n-1/2} + (F_n / m - g e_z) dt,
+ * r_{n+1} = r_n + v_{n+1/2} dt, the same for the spin; returns the squared
+ * displacement since the rebuild. */
+static inline __attribute__((always_inline)) double
+dem_move(struct gr_dem *d, const struct dem_k *k, size_t i, const double *f, const double *t)
 {
-  const double dt = d->p.dt, cm = dt / d->mass, ci = dt / d->inertia, gdt = d->p.g * dt;
-  double worst = d->maxdisp2;
-  size_t i;
-  int k;
-  for (i = 0; i < d->n; i++) {
-    double *x = d->x + 3 * i, *v = d->v + 3 * i, *w = d->w + 3 * i, s = 0.0;
-    const double *f = d->f + 3 * i, *t = d->t + 3 * i, *xr = d->xref + 3 * i;
-    for (k = 0; k < 3; k++) {
-      double e;
-      v[k] += f[k] * cm;
-      w[k] += t[k] * ci;
-      if (k == 2)
-        v[k] -= gdt;
-      x[k] += v[k] * dt;
-      e = x[k] - xr[k];
-      s += e * e;
-    }
-    if (s > worst)
-      worst = s;
-  }
+  const double dt = k->dt, cm = k->cm, ci = k->ci;
+  double *restrict x = d->x + 3 * i, *restrict v = d->v + 3 * i, *restrict w = d->w + 3 * i;
+  const double *restrict xr = d->xref + 3 * i;
+  double e0, e1, e2;
+  v[0] += f[0] * cm;
+  v[1] += f[1] * cm;
+  v[2] = (v[2] + f[2] * cm) - k->gdt;
+  w[0] += t[0] * ci;
+  w[1] += t[1] * ci;
+  w[2] += t[2] * ci;
+  x[0] += v[0] * dt;
+  x[1] += v[1] * dt;
+  x[2] += v[2] * dt;
+  e0 = x[0] - xr[0];
+  e1 = x[1] - xr[1];
+  e2 = x[2] - xr[2];
+  return ((0.0 + e0 * e0) + e1 * e1) + e2 * e2;
+}
+
+/* The half-skin rule of section 2.1 after a move. */
+static void dem_moved(struct gr_dem *d, double worst)
+{
   d->maxdisp2 = worst;
   if (4.0 * worst > d->p.skin * d->p.skin)
     d->stale = 1;
   d->steps++;
 }
 
+void gr_dem_integrate(struct gr_dem *d)
+{
+  double worst = d->maxdisp2;
+  const struct dem_k k = dem_consts(d);
+  size_t i, n = d->n;
+  DEM_OMP("omp parallel for schedule(static) reduction(max : worst) if (n >= DEM_PAR_MIN)")
+  for (i = 0; i < n; i++) {
+    double s = dem_move(d, &k, i, d->f + 3 * i, d->t + 3 * i);
+    if (s > worst)
+      worst = s;
+  }
+  dem_moved(d, worst);
+}
+
+/* Update, then one parallel region: the pairs, and per particle its
+ * forces and its move in one pass (f and t stay in registers: the same
+ * arithmetic as gr_dem_forces then gr_dem_integrate, one memory pass less). */
 int gr_dem_step(struct gr_dem *d)
 {
+  double worst;
+  const struct dem_k k = dem_consts(d);
+  size_t p, n = d->n;
   int rc = gr_dem_update(d);
   if (rc != GR_OK)
     return rc;
-  gr_dem_forces(d);
-  gr_dem_integrate(d);
+  if (dem_serial(d)) {
+    gr_dem_forces(d);
+    gr_dem_integrate(d);
+    return GR_OK;
+  }
+  worst = d->maxdisp2; /* after the update, which may reset it */
+  DEM_OMP("omp parallel if (n >= DEM_PAR_MIN)")
+  {
+    dem_pairs(d);
+    DEM_OMP("omp for schedule(static) reduction(max : worst)")
+    for (p = 0; p < n; p++) {
+      double f[3], t[3], s;
+      dem_total(d, &k, p, f, t);
+      s = dem_move(d, &k, p, f, t);
+      if (s > worst)
+        worst = s;
+    }
+  }
+  dem_moved(d, worst);
   return GR_OK;
 }
 
@@ -264,13 +495,16 @@ static double dem_spring(const struct gr_dem *d, const double *h)
   return gr_contact_energy(&d->law, &cp);
 }
 
+/* The sums run over the original numbers (particles, then pairs in the
+ * canonical order), so that cell order gives the same bytes. */
 void gr_dem_diagnose(const struct gr_dem *d, struct gr_dem_diag *o)
 {
-  size_t i, q;
+  size_t i, q, a;
   int k;
   memset(o, 0, sizeof *o);
   for (i = 0; i < d->n; i++) {
-    const double *x = d->x + 3 * i, *v = d->v + 3 * i, *w = d->w + 3 * i;
+    size_t s = d->inv ? d->inv[i] : i;
+    const double *x = d->x + 3 * s, *v = d->v + 3 * s, *w = d->w + 3 * s;
     for (k = 0; k < 3; k++) {
       o->kinetic += 0.5 * d->mass * v[k] * v[k];
       o->rotational += 0.5 * d->inertia * w[k] * w[k];
@@ -282,10 +516,19 @@ void gr_dem_diagnose(const struct gr_dem *d, struct gr_dem_diag *o)
     o->l[2] += d->mass * (x[0] * v[1] - x[1] * v[0]);
     o->potential += d->mass * d->p.g * x[2];
     for (k = 0; k < 3; k++)
-      if ((d->wallon[i] >> k & 1u) && d->wall[3 * i + k].h[GR_DEM_H_DELTA] > 0.0) {
-        o->elastic += dem_spring(d, d->wall[3 * i + k].h);
+      if ((d->wallon[s] >> k & 1u) && d->wall[3 * s + k].h[GR_DEM_H_DELTA] > 0.0) {
+        o->elastic += dem_spring(d, d->wall[3 * s + k].h);
         o->contacts++;
       }
+  }
+  if (d->inv != NULL) {
+    for (i = 0; i < d->n; i++)
+      for (a = d->astart[d->inv[i]]; a < d->astart[d->inv[i] + 1]; a++)
+        if (d->apart[a] > i && d->nbr.cur.hist[q = d->aq[a] & 0x7fffffffu].h[GR_DEM_H_DELTA] > 0.0) {
+          o->elastic += dem_spring(d, d->nbr.cur.hist[q].h);
+          o->contacts++;
+        }
+    return;
   }
   for (q = 0; q < d->nbr.cur.npair; q++)
     if (d->nbr.cur.hist[q].h[GR_DEM_H_DELTA] > 0.0) {

@@ -172,6 +172,55 @@ int gr_nbr_from_pairs(struct gr_nbr *v, size_t n, const struct gr_pairs *pr)
   return gr_nbr_commit(v);
 }
 
+/* Scatter the pairs by their new lower member (counts, running sums),
+ * then sort each row by partner moving the records along. */
+int gr_nbr_renumber(struct gr_nbr *v, const uint32_t *pos,
+                    void (*flip)(struct gr_nbr_hist *))
+{
+  struct gr_nbr_rows *o = &v->cur, *w = &v->nxt, t;
+  size_t n = o->n, i, q, a, b;
+  uint32_t run = 0;
+  if (rows_reserve(w, n, o->npair) != GR_OK)
+    return GR_ENOMEM;
+  memset(w->start, 0, (n + 1) * sizeof *w->start);
+  for (i = 0; i < n; i++)
+    for (q = o->start[i]; q < o->start[i + 1]; q++) {
+      uint32_t pi = pos[i], pj = pos[o->j[q]];
+      w->start[(pi < pj ? pi : pj) + 1]++;
+    }
+  for (i = 1; i <= n; i++)
+    w->start[i] = run += w->start[i];
+  for (i = 0; i < n; i++)
+    for (q = o->start[i]; q < o->start[i + 1]; q++) {
+      uint32_t pi = pos[i], pj = pos[o->j[q]], lo = pi < pj ? pi : pj;
+      size_t c = w->start[lo]++;
+      w->j[c] = pi < pj ? pj : pi;
+      w->hist[c] = o->hist[q];
+      if (pi > pj)
+        flip(&w->hist[c]);
+    }
+  for (i = n; i > 0; i--) /* undo the scatter's advance */
+    w->start[i] = w->start[i - 1];
+  w->start[0] = 0;
+  for (i = 0; i < n; i++) /* insertion sort of each (short) row */
+    for (a = w->start[i] + 1; a < w->start[i + 1]; a++) {
+      uint32_t x = w->j[a];
+      struct gr_nbr_hist h = w->hist[a];
+      for (b = a; b > w->start[i] && w->j[b - 1] > x; b--) {
+        w->j[b] = w->j[b - 1];
+        w->hist[b] = w->hist[b - 1];
+      }
+      w->j[b] = x;
+      w->hist[b] = h;
+    }
+  w->n = n;
+  w->npair = o->npair;
+  t = *o;
+  *o = *w;
+  *w = t;
+  return GR_OK;
+}
+
 struct gr_nbr_hist *gr_nbr_find(const struct gr_nbr *v, size_t i, size_t j)
 {
   size_t a, ae;

@@ -107,6 +107,15 @@ int gr_nbr_commit(struct gr_nbr *v);
  * gr_nbr_commit.  This is how the cell searches reach canonical order. */
 int gr_nbr_from_pairs(struct gr_nbr *v, size_t n, const struct gr_pairs *p);
 
+/* Renumber the current list: particle i becomes pos[i] (a permutation of
+ * 0..n-1).  Each pair keeps its history record; where the renumbering
+ * swaps which member is the lower, flip(record) is called (a record may
+ * be oriented, e.g. hold the force on the lower member).  Rows and
+ * partners are put back in canonical order (counting sort, linear).
+ * GR_ENOMEM leaves the list as it was. */
+int gr_nbr_renumber(struct gr_nbr *v, const uint32_t *pos,
+                    void (*flip)(struct gr_nbr_hist *));
+
 /* History record of pair (i, j), i < j, or NULL when not in the list. */
 struct gr_nbr_hist *gr_nbr_find(const struct gr_nbr *v, size_t i, size_t j);
 
