@@ -78,7 +78,7 @@ static const struct cli_cmd cli_cmds[] = {
    "  Render every figure script in DIR/<exp>/ with gnuplot and rewrite DIR/index.html.\n"
    "  Environment: GNUPLOT=PROGRAM is the gnuplot used (default: configure's, else PATH).\n"},
   {"bench", " --quick --repeat --seed --threads --out --against --ref ", -1,
-   "granrepro bench [--quick] [--repeat N] [--seed N] [--threads N] [--out DIR] [--against NAME] EXP...|all\n"
+   "granrepro bench [--quick] [--repeat N] [--seed N] [--threads N] [--out DIR] [--against NAME] [--ref DIR] EXP...|all\n"
    "  Time each experiment's kernels: a warm-up, then N >= 9 samples (default 9) of\n"
    "  wall and CPU time, each of as many runs as take 20 ms of CPU time; writes\n"
    "  DIR/records/<host>-<date>-<exp>-bench.tsv.  OpenMP threads wait passively\n"
@@ -92,9 +92,9 @@ static const struct cli_cmd cli_cmds[] = {
    "  --against NAME  then compare the new record with baseline NAME (as compare\n"
    "               --baseline); --ref DIR: where the baselines are (DIR/machines/)\n"},
   {"compare", " --out --baseline --ref ", -1,
-   "granrepro compare [--out DIR] RECORD_A RECORD_B\n"
-   "granrepro compare [--out DIR] RECORD|FOLDER RECORD|FOLDER RECORD|FOLDER ...\n"
-   "granrepro compare --baseline NAME [--ref DIR] RECORD\n"
+   "granrepro compare [--out DIR] [--baseline NAME] [--ref DIR] RECORD|FOLDER...\n"
+   "  compare RECORD_A RECORD_B; compare R1 R2 R3 ... (or folders of records);\n"
+   "  compare --baseline NAME RECORD.\n"
    "  Two records: per kernel, shortest CPU time per run in A and B, ratio B/A,\n"
    "  Mann-Whitney U p-value of the CPU times and a decision (faster / slower /\n"
    "  same: ratio beyond 1.1 and p < 0.01), the ratio of median wall times; bar\n"

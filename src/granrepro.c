@@ -240,10 +240,12 @@ static int cmd_bench(struct cli *c)
   char dir[4096], path[4096];
   size_t n;
   int rc;
-  if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = cli_prepare_out(c->opt.out)) != 0)
+  if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0)
     return rc;
   if (c->baseline != NULL && gr_baseline_check(c->opt.refdir, c->baseline, c->opt.quick ? "quick" : "full", &err) != GR_OK)
     return cli_die("%s", err.msg);
+  if ((rc = cli_prepare_out(c->opt.out)) != 0)
+    return rc;
 #ifdef _OPENMP
   /* one thread unless told: a kernel's time per core, which other jobs on
    * a shared machine disturb least (the record says how many) */

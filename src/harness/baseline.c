@@ -168,7 +168,7 @@ static void base_summary(struct gr_buf *t, const char *name, const struct base_e
 static int base_table(struct gr_buf *t, const char *name, const struct gr_record *ra,
                       const struct gr_record *rb, struct gr_error *err)
 {
-  size_t i, nn = 0, ne = 0, nboth = 0, cap = rb->nrows + 1;
+  size_t i, nn = 0, ne = 0, nboth = 0, nshared = 0, cap = rb->nrows + 1;
   const char **names = malloc(cap * sizeof *names);
   struct base_exp *e = calloc(cap, sizeof *e);
   int w = 6, rc = GR_OK;
@@ -182,7 +182,10 @@ static int base_table(struct gr_buf *t, const char *name, const struct gr_record
     gr_buf_printf(t, "\n%-*s %4s %4s  %8s  %16s  %8s  %8s  %s\n", w, "kernel", "nA", "nB", "median B/A", "95% interval", "min B/A", "p", "decision");
   for (i = 0; i < nn && rc == GR_OK; i++) {
     struct gr_ktime a, b;
-    int got = gr_ktime_get(ra, names[i], &a) == GR_OK && gr_ktime_get(rb, names[i], &b) == GR_OK;
+    int got;
+    memset(&b, 0, sizeof b);
+    got = gr_ktime_get(ra, names[i], &a) == GR_OK && gr_ktime_get(rb, names[i], &b) == GR_OK;
+    nshared += got && a.n > 0 && b.n > 0;
     if (!got)
       rc = gr_error_set(err, GR_ENOMEM, "out of memory comparing records");
     else if (a.n > 0 && b.n > 0 && base_row(t, w, &a, &b, e, &ne, &rc))
@@ -194,8 +197,10 @@ static int base_table(struct gr_buf *t, const char *name, const struct gr_record
     gr_ktime_free(&a);
     gr_ktime_free(&b);
   }
-  if (rc == GR_OK && nboth == 0)
+  if (rc == GR_OK && nshared == 0)
     rc = gr_error_set(err, GR_EINPUT, "no kernel of '%s' is in baseline '%s' (bench the experiments it holds: 'granrepro bench --help' lists them)", base_str(rb->experiment), name);
+  else if (rc == GR_OK && nboth == 0)
+    rc = gr_error_set(err, GR_EINPUT, "every kernel shared with baseline '%s' does other work per run (other sizes or code): nothing to compare", name);
   if (rc == GR_OK)
     base_summary(t, name, e, ne, ra, rb);
   free(names);
