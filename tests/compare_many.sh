@@ -80,6 +80,8 @@ mkdir -p "$ref/machines" "$ref/sweetman-2003"
 cp -R "$top_srcdir/tests/fixtures/baseline/machines/refbox" "$ref/machines/" || fail "cannot copy the baseline"
 cp "$GRANREPRO_REF/machines/papers.tsv" "$ref/machines/" || fail "no reference/machines/papers.tsv"
 cp "$GRANREPRO_REF/sweetman-2003/table-4-2.tsv" "$ref/sweetman-2003/"
+mkdir -p "$ref/buchholtz1993"
+cp "$GRANREPRO_REF/buchholtz1993/cost.tsv" "$ref/buchholtz1993/"
 expect_exit 0 "$GRANREPRO" compare --ref "$ref" --baseline refbox "$F/beta-full.tsv"
 # beta's CPU times are half refbox's: median ratio 0.500, all 9 below all 9
 # (exact Mann-Whitney p = 2 / C(18, 9) = 4.1e-05): faster
@@ -90,6 +92,12 @@ assert_has "$stdout_file" "c12                  0.500 over 1 kernel: this machin
 # per run; beta: median 0.027 s per run of 2e6 particle-steps
 assert_has "$stdout_file" "(N = 10000, 17.62 h): 6.34 CPU s per particle per run there, 1.35e-08 s per particle-step here"
 assert_has "$stdout_file" "this machine is 4.7e+08 / S times the paper's"
+# Buchholtz & Poeschel's model, index and force parts at NP = 1e4, rho =
+# 0.2, D = 20: (12 x 10020 + 1656 x 50020) / 1e4 = 8295.3 clock periods per
+# particle-step; beta: median 1.4e-4 s per run of 1e4 particle-steps
+assert_has "$stdout_file" "(NP = 10000, rho = 0.2): 8295 clock periods per particle-step there, 1.4e-07 s here"
+assert_has "$stdout_file" "this machine is tau / 0.0169 ns times the paper's"
+grep -E '^buchholtz-poeschel/lattice-1e4 +not in the baseline$' "$stdout_file" >/dev/null || fail "lattice-1e4 not named as missing from the baseline"
 # the interval holds the ratio and is the same bytes twice
 awk '/^c12\/sweep/ { gsub(/[\[\],]/, " "); if (!($5 <= $4 && $4 <= $6)) exit 1 }' "$stdout_file" || fail "interval does not hold the ratio"
 cp "$stdout_file" "$scratch/against1"
