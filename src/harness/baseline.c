@@ -83,13 +83,13 @@ static int base_pick(const struct gr_recset *s, const char *name, const char *mo
 /* Per experiment: sum of log ratios and counts of decisions. */
 struct base_exp {
   char key[64];
-  double sumlog;
+  double sumlog, sumlogmin; /* logs of the median and shortest-time ratios */
   int n, faster, slower, same;
 };
 
 /* Add a kernel's median ratio and decision to its experiment's summary. */
 static void base_tally(struct base_exp *e, size_t *ne, const char *kernel,
-                       double ratio, const char *decision)
+                       double ratio, double minr, const char *decision)
 {
   size_t i, len = strcspn(kernel, "/");
   for (i = 0; i < *ne; i++)
@@ -100,6 +100,7 @@ static void base_tally(struct base_exp *e, size_t *ne, const char *kernel,
     (*ne)++;
   }
   e[i].sumlog += log(ratio);
+  e[i].sumlogmin += log(minr);
   e[i].n++;
   e[i].faster += strcmp(decision, "faster") == 0;
   e[i].slower += strcmp(decision, "slower") == 0;
@@ -125,7 +126,7 @@ static int base_row(struct gr_buf *t, int w, const struct gr_ktime *a,
     return 0;
   decision = a->n < 2 || b->n < 2 ? "too-few-samples" : gr_compare_decide(minr, p);
   gr_buf_printf(t, "%-*s %4zu %4zu  %8.3f  [%6.3f, %6.3f]  %8.3f  %8.2g  %s\n", w, a->name, a->n, b->n, ratio, lo, hi, minr, p, decision);
-  base_tally(e, ne, a->name, ratio, decision);
+  base_tally(e, ne, a->name, ratio, minr, decision);
   return 1;
 }
 
@@ -144,15 +145,17 @@ static void base_summary(struct gr_buf *t, const char *name, const struct base_e
                          size_t ne, const struct gr_record *ra, const struct gr_record *rb)
 {
   size_t i;
-  gr_buf_printf(t, "\nper experiment, geometric mean of the median ratios B/A (< 1: this machine is faster):\n");
+  gr_buf_printf(t, "\nper experiment, geometric means of the ratios B/A over its kernels (< 1: this machine is faster):\n");
   for (i = 0; i < ne; i++) {
-    double g = exp(e[i].sumlog / e[i].n);
-    gr_buf_printf(t, "  %-20s %.3f over %d kernel%s: this machine runs at %.2fx the speed of %s (%d faster, %d slower, %d same)\n",
-                  e[i].key, g, e[i].n, e[i].n == 1 ? "" : "s", 1.0 / g, name, e[i].faster, e[i].slower, e[i].same);
+    double g = exp(e[i].sumlog / e[i].n), gm = exp(e[i].sumlogmin / e[i].n);
+    gr_buf_printf(t, "  %-20s median B/A %.3f, min B/A %.3f over %d kernel%s: this machine runs at %.2fx the speed of %s "
+                  "(shortest times; %d faster, %d slower, %d same)\n",
+                  e[i].key, g, gm, e[i].n, e[i].n == 1 ? "" : "s", 1.0 / gm, name, e[i].faster, e[i].slower, e[i].same);
   }
   gr_buf_printf(t, "\nmedian B/A: median CPU time per run here (B) over the baseline's (A); [lo, hi]: %g%% percentile "
                 "bootstrap interval (%d resamples of each side); min B/A, p: compare's decision rule (ratio of the "
-                "shortest CPU times beyond %gx and Mann-Whitney p < %g).\n",
+                "shortest CPU times beyond %gx and Mann-Whitney p < %g). The speed is stated from the shortest times: other jobs "
+                "on a machine only ever add to a kernel's CPU time, so medians taken under load overstate it.\n",
                 100.0 * GR_BASELINE_LEVEL, GR_BASELINE_BOOT, GR_COMPARE_RATIO, GR_COMPARE_ALPHA);
   if (ra->threads != rb->threads)
     gr_buf_printf(t, "warning: the baseline ran its kernels on %d threads, this record on %d\n", ra->threads, rb->threads);

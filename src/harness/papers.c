@@ -74,7 +74,7 @@ static int papers_model(const char *refdir, const char *table, double np, double
 static void papers_model_line(struct gr_buf *t, const struct gr_ktime *k, const char *link,
                               double np, double rho, double cp)
 {
-  double here = k->med_cpu / k->work; /* CPU s per particle-step */
+  double here = k->min_cpu / k->work; /* shortest CPU s per particle-step */
   gr_buf_printf(t, "  %s against the cost model of %s (NP = %.0f, rho = %g): %.4g clock periods per particle-step there, %.3g s here:\n"
                 "    this machine is tau / %.3g ns times the paper's, tau = the paper's clock period (not printed)\n",
                 k->name, link, np, rho, cp, here, 1e9 * here / cp);
@@ -85,7 +85,7 @@ static void papers_line(struct gr_buf *t, const struct gr_ktime *k, const char *
                         double hours, double particles)
 {
   double per_particle = hours * 3600.0 / particles; /* CPU s per particle per run */
-  double here = k->med_cpu / k->work;               /* CPU s per particle-step */
+  double here = k->min_cpu / k->work;               /* shortest CPU s per particle-step */
   gr_buf_printf(t, "  %s against %s (N = %.0f, %.2f h): %.3g CPU s per particle per run there, %.3g s per particle-step here:\n"
                 "    this machine is %.3g / S times the paper's, S = the paper's steps per run\n",
                 k->name, link, particles, hours, per_particle, here, per_particle / here);

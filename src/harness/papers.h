@@ -10,11 +10,15 @@ struct gr_error;
 struct gr_record;
 
 /* For every row of <refdir>/machines/papers.tsv whose kernel r benched,
- * print the published time per particle per run, ours per particle-step
- * (median CPU time per run over the work), and the step count S* at which
- * the two machines would be equally fast (this machine is S* / S times the
- * paper's, S the steps of the paper's run), then the file's notes (the
- * caveats).  GR_EINPUT with "path:line:" for a malformed link or table. */
+ * print the published cost and ours per particle-step (shortest CPU time
+ * per run over the work, the estimate least disturbed by other jobs):
+ * for published hours (Sweetman) the step count S* at which the two
+ * machines would be equally fast (this machine is S* / S times the
+ * paper's, S the steps of the paper's run, not printed); for a cost model
+ * in clock periods (Buchholtz & Poeschel) the clock period tau* at which
+ * they would (this machine is tau / tau* times the paper's).  Then the
+ * file's notes (the caveats).  GR_EINPUT with "path:..." for a malformed
+ * link or table. */
 int gr_papers_ratios(const char *refdir, const struct gr_record *r,
                      struct gr_buf *text, struct gr_error *err);
 
