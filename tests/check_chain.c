@@ -208,6 +208,34 @@ START_TEST(test_published_rule)
 }
 END_TEST
 
+/* v4 = ((1+e)/2)^3, e ~ N(mu, sigma): the closed-form moments against a
+ * direct quadrature of the normal density (Simpson, z in [-12, 12]);
+ * sigma = 0 is the point value; inferring (mu, sigma) back from the
+ * moments returns them. */
+START_TEST(test_v4_moments_and_inverse)
+{
+  double mu = 0.5, sigma = 0.05, m, sd, m1 = 0.0, m2 = 0.0, z, w, x, h = 1e-3, imu, isig;
+  int k, n = 24000;
+  gr_chaintheory_v4_moments(mu, sigma, &m, &sd);
+  for (k = 0; k <= n; k++) {
+    z = -12.0 + k * h;
+    w = (k == 0 || k == n ? 1.0 : k % 2 ? 4.0 : 2.0) * h / 3.0 * exp(-0.5 * z * z) / sqrt(2.0 * 3.14159265358979323846);
+    x = pow(0.5 * (1.0 + mu + sigma * z), 3.0);
+    m1 += w * x;
+    m2 += w * x * x;
+  }
+  ck_assert_double_eq_tol(m, m1, 1e-13);
+  ck_assert_double_eq_tol(sd, sqrt(m2 - m1 * m1), 1e-10);
+  gr_chaintheory_v4_moments(0.3, 0.0, &m, &sd);
+  ck_assert_double_eq_tol(m, pow(0.65, 3.0), 1e-15);
+  ck_assert_double_eq_tol(sd, 0.0, 1e-15);
+  gr_chaintheory_v4_moments(0.52, 0.07, &m, &sd);
+  ck_assert_int_eq(gr_chaintheory_v4_infer(m, sd, &imu, &isig), GR_OK);
+  ck_assert_double_eq_tol(imu, 0.52, 1e-9);
+  ck_assert_double_eq_tol(isig, 0.07, 1e-9);
+}
+END_TEST
+
 /* The chain suite. */
 static Suite *chain_suite(void)
 {
@@ -223,6 +251,7 @@ static Suite *chain_suite(void)
   tcase_add_test(tc, test_bad_init);
   tcase_add_test(tc, test_threshold_theory);
   tcase_add_test(tc, test_published_rule);
+  tcase_add_test(tc, test_v4_moments_and_inverse);
   suite_add_tcase(s, tc);
   return s;
 }

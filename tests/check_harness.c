@@ -1187,6 +1187,36 @@ START_TEST(test_timer_rounds_interleave)
 }
 END_TEST
 
+/* gr_timer_min_cpu_prep calls prep before each timed call but not before
+ * the warm-up; gr_timer_lap accumulates non-negative laps. */
+static int prep_calls;
+static void prep(void *arg)
+{
+  (void)arg;
+  ck_assert_int_eq(burn_calls, prep_calls + 1); /* after the warm-up */
+  prep_calls++;
+}
+
+START_TEST(test_timer_prep_and_laps)
+{
+  struct gr_timer t;
+  volatile double x = 0.0;
+  double acc[2] = {0.0, 0.0};
+  burn_calls = prep_calls = 0;
+  ck_assert_double_ge(gr_timer_min_cpu_prep(burn, prep, (void *)&x, 4), 0.0);
+  ck_assert_int_eq(burn_calls, 5);
+  ck_assert_int_eq(prep_calls, 4);
+  gr_timer_start(&t);
+  burn((void *)&x);
+  gr_timer_lap(&t, &acc[0]);
+  burn((void *)&x);
+  gr_timer_lap(&t, &acc[1]);
+  gr_timer_lap(&t, &acc[1]);
+  ck_assert_double_ge(acc[0], 0.0);
+  ck_assert_double_ge(acc[1], 0.0);
+}
+END_TEST
+
 /* ------------------------------------------------------------ main */
 
 /* Remove the scratch folder (atexit). */
@@ -1225,6 +1255,7 @@ static Suite *harness_suite(void)
   tcase_add_test(rng, test_rng_streams_by_seed_and_name);
   tcase_add_test(rng, test_timer_measures_cpu);
   tcase_add_test(rng, test_timer_rounds_interleave);
+  tcase_add_test(rng, test_timer_prep_and_laps);
   suite_add_tcase(s, buf);
   suite_add_tcase(s, fsio);
   suite_add_tcase(s, rec);

@@ -110,6 +110,24 @@ START_TEST(test_mean_se_exact_set)
 }
 END_TEST
 
+/* 2, 4, 4, 4, 5, 5, 7, 9 at level 0.95: mean 5, sd sqrt(32/7), se sd /
+ * sqrt(8), interval 5 -+ 1.959964 se; n < 2 and a level outside (0, 1)
+ * are bad input. */
+START_TEST(test_describe_exact_set)
+{
+  double x[8] = {2, 4, 4, 4, 5, 5, 7, 9}, se = sqrt(32.0 / 7.0) / sqrt(8.0);
+  struct gr_stats_sample s;
+  ck_assert_int_eq(gr_stats_describe(x, 8, 0.95, &s), GR_OK);
+  ck_assert_double_eq_tol(s.mean, 5.0, 1e-15);
+  ck_assert_double_eq_tol(s.sd, sqrt(32.0 / 7.0), 1e-15);
+  ck_assert_double_eq_tol(s.se, se, 1e-15);
+  ck_assert_double_eq_tol(s.ci_lo, 5.0 - 1.959963984540054 * se, 1e-14);
+  ck_assert_double_eq_tol(s.ci_hi, 5.0 + 1.959963984540054 * se, 1e-14);
+  ck_assert_int_eq(gr_stats_describe(x, 1, 0.95, &s), GR_EINPUT);
+  ck_assert_int_eq(gr_stats_describe(x, 8, 1.0, &s), GR_EINPUT);
+}
+END_TEST
+
 /* The stats suite. */
 static Suite *stats_suite(void)
 {
@@ -124,6 +142,7 @@ static Suite *stats_suite(void)
   tcase_add_test(root, test_roots_closed_form);
   tcase_add_test(root, test_roots_bad_bracket_and_limit);
   tcase_add_test(mean, test_mean_se_exact_set);
+  tcase_add_test(mean, test_describe_exact_set);
   suite_add_tcase(s, fit);
   suite_add_tcase(s, root);
   suite_add_tcase(s, mean);

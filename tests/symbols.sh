@@ -1,25 +1,31 @@
 #!/bin/sh
 # granrepro: every symbol the library archives export starts with gr_ (one
-# prefix, as REBOUND's CI checks reb_).  Strict for the physics and harness
-# archives; the experiments archive joins the strict list (STRICT below)
-# once the ports have renamed its cross-file functions gr_<exp>_<verb>;
-# until then its count of other names is printed for information.
+# prefix, as REBOUND's CI checks reb_), in all three archives: physics,
+# harness and experiments (cross-file functions of an experiment folder are
+# gr_<exp>_<verb>).  INFO lists archives only counted, not enforced; an entry
+# archive:glob checks only the members matching glob (e.g.
+# libgrexperiments.a:c12*.o).
 set -u
 
-STRICT="libgrphysics.a libgrharness.a"
-INFO="libgrexperiments.a"
+STRICT="libgrphysics.a libgrharness.a libgrexperiments.a"
+INFO=""
 dir=${top_builddir:-.}
 status=0
 
-# Defined global symbols of an archive, one per line (no file headers),
-# without what a sanitizer build adds itself (__odr_asan.<our global>).
+# Defined global symbols of an archive (or of its members matching the glob
+# after ':'), one per line, without what a sanitizer build adds itself
+# (__odr_asan.<our global>).
 exported() {
-  nm -g --defined-only "$dir/$1" | awk 'NF == 3 { print $3 }' |
-    grep -v '^__odr_asan' | sort -u
+  nm -A -g --defined-only "$dir/${1%%:*}" |
+    awk 'NF == 3 { n = split($1, p, ":"); print p[n - 1], $3 }' |
+    while read -r member name; do
+      case $1 in *:*) case $member in ${1#*:}) ;; *) continue ;; esac ;; esac
+      echo "$name"
+    done | grep -v '^__odr_asan' | sort -u
 }
 
 for a in $STRICT $INFO; do
-  [ -f "$dir/$a" ] || { echo "symbols: $dir/$a is missing: run make first" >&2; exit 99; }
+  [ -f "$dir/${a%%:*}" ] || { echo "symbols: $dir/${a%%:*} is missing: run make first" >&2; exit 99; }
   total=$(exported "$a" | wc -l)
   [ "$total" -gt 0 ] || { echo "symbols: $a exports nothing (nm failed?)" >&2; exit 99; }
   bad=$(exported "$a" | grep -v '^gr_' || true)

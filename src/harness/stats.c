@@ -1,6 +1,7 @@
 /* granrepro harness: shared statistics on GSL (see stats.h). */
 #include "harness/stats.h"
 
+#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
 #include <gsl/gsl_roots.h>
@@ -17,6 +18,22 @@ int gr_stats_mean_se(const double *x, size_t n, double *mean, double *se)
     return GR_EINPUT;
   *mean = gsl_stats_mean(x, 1, n);
   *se = n < 2 ? 0.0 : gsl_stats_sd_m(x, 1, n, *mean) / sqrt((double)n);
+  return GR_OK;
+}
+
+/* gsl_stats_mean, gsl_stats_sd_m and the normal quantile gsl_cdf_ugaussian_Pinv. */
+int gr_stats_describe(const double *x, size_t n, double level,
+                      struct gr_stats_sample *s)
+{
+  double z;
+  if (n < 2 || !(level > 0.0 && level < 1.0))
+    return GR_EINPUT;
+  z = gsl_cdf_ugaussian_Pinv(0.5 * (1.0 + level));
+  s->mean = gsl_stats_mean(x, 1, n);
+  s->sd = gsl_stats_sd_m(x, 1, n, s->mean);
+  s->se = s->sd / sqrt((double)n);
+  s->ci_lo = s->mean - z * s->sd / sqrt((double)n);
+  s->ci_hi = s->mean + z * s->sd / sqrt((double)n);
   return GR_OK;
 }
 

@@ -13,6 +13,17 @@
  * deviation s, n - 1 in the denominator); n >= 2 (n = 1 gives se 0). */
 int gr_stats_mean_se(const double *x, size_t n, double *mean, double *se);
 
+/* A Monte Carlo sample described: mean, sample standard deviation sd
+ * (n - 1 in the denominator), standard error se = sd / sqrt(n) and the
+ * two-sided normal confidence interval [ci_lo, ci_hi] = mean -+ z sd /
+ * sqrt(n) at the given level, z = gsl_cdf_ugaussian_Pinv((1 + level) / 2)
+ * (1.959964 for 0.95); n >= 2, 0 < level < 1. */
+struct gr_stats_sample {
+  double mean, sd, se, ci_lo, ci_hi;
+};
+int gr_stats_describe(const double *x, size_t n, double level,
+                      struct gr_stats_sample *s);
+
 /* Least-squares y = c0 + c1 x (gsl_fit_linear) with the standard errors
  * of c0 and c1 from the residual scatter; n >= 2 (errors 0 when n = 2). */
 int gr_stats_linfit(const double *x, const double *y, size_t n, double *c0,

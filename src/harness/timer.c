@@ -33,11 +33,20 @@ void gr_timer_stop(struct gr_timer *t)
 /* Warm-up call, then the minimum CPU time of repeats calls. */
 double gr_timer_min_cpu(void (*fn)(void *), void *arg, int repeats)
 {
+  return gr_timer_min_cpu_prep(fn, NULL, arg, repeats);
+}
+
+/* Warm-up call, then repeats times an untimed prep and a timed call. */
+double gr_timer_min_cpu_prep(void (*fn)(void *), void (*prep)(void *),
+                             void *arg, int repeats)
+{
   double best = HUGE_VAL;
   struct gr_timer t;
   int r;
   fn(arg);
   for (r = 0; r < repeats; r++) {
+    if (prep != NULL)
+      prep(arg);
     gr_timer_start(&t);
     fn(arg);
     gr_timer_stop(&t);
@@ -45,6 +54,14 @@ double gr_timer_min_cpu(void (*fn)(void *), void *arg, int repeats)
       best = t.cpu;
   }
   return best;
+}
+
+/* CPU time of the lap just ended, added to *acc. */
+void gr_timer_lap(struct gr_timer *t, double *acc)
+{
+  double now = gr_timer_cpu();
+  *acc += now - t->cpu0;
+  t->cpu0 = now;
 }
 
 /* Interleaved rounds of samples of at least min_sample seconds; the

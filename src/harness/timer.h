@@ -26,6 +26,17 @@ void gr_timer_stop(struct gr_timer *t);
  * shortest process-CPU time of one call. */
 double gr_timer_min_cpu(void (*fn)(void *), void *arg, int repeats);
 
+/* The same with prep(arg) called, untimed, before each timed call (not
+ * before the warm-up): e.g. to move to the next of several configurations
+ * so that repeated passes do not see one configuration by heart.  prep may
+ * be NULL (then this is gr_timer_min_cpu). */
+double gr_timer_min_cpu_prep(void (*fn)(void *), void (*prep)(void *),
+                             void *arg, int repeats);
+
+/* Add the process-CPU time since the timer's start or its last lap to
+ * *acc and start the next lap (time routines within a step). */
+void gr_timer_lap(struct gr_timer *t, double *acc);
+
 /* The CPU time of one call fn(arg, i) for each of n measurements i, robust
  * to a load that comes and goes (issue 13: a slope over N measured from
  * back-to-back passes flipped when a burst of load hit one N).  After one

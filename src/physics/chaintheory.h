@@ -22,4 +22,17 @@ void gr_chaintheory_period_matrix(double e, const int *pattern, int len,
  * eigenvalues, < 0 a complex pair. */
 double gr_chaintheory_discriminant(double e, const int *pattern, int len);
 
+/* Task c2 of C12: for e >= 0.268 the final v4 of the C12 row is
+ * ((1+e)/2)^3 exactly (only the first three collisions reach sphere 4).
+ * Mean *m and standard deviation *sd of that v4 for e ~ N(mu, sigma):
+ * with X = a + bZ, a = (1+mu)/2, b = sigma/2, E X^3 = a^3 + 3ab^2 and
+ * E X^6 = a^6 + 15a^4b^2 + 45a^2b^4 + 15b^6 (normal moments). */
+void gr_chaintheory_v4_moments(double mu, double sigma, double *m, double *sd);
+
+/* The inverse: (mu, sigma) whose v4 has mean m and standard deviation sd
+ * (Newton from (0.5, 0.05) with a forward-difference Jacobian, step 1e-7;
+ * the map is smooth and nearly diagonal).  GR_EFAIL when 50 steps do not
+ * bring the step below 1e-15 (the last iterate is still returned). */
+int gr_chaintheory_v4_infer(double m, double sd, double *mu, double *sigma);
+
 #endif

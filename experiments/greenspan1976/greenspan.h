@@ -1,0 +1,116 @@
+/* granrepro experiment greenspan: D. Greenspan and M. Rosati, "Computer
+ * Generation of Particle Solids", UW-Madison Computer Sciences TR 273
+ * (1976).  Private header of experiments/greenspan1976/: greenspan.c (the
+ * readings, tasks, kernel, registration), greenspan_body.c (the bodies of
+ * Sections 4-5 and the shared reporting), greenspan_tri.c and
+ * greenspan_tri_report.c (Tables 1-2, the K sequence, the variant table),
+ * greenspan_rect.c (Tables 3-4), greenspan_fall.c (Fig. 5.1) and
+ * greenspan_trials.c (Section 3 constants, the earlier trials).  The
+ * physics is src/physics/psolid.h; the prose is
+ * reference/greenspan1976/greenspan.notes.md.in. */
+#ifndef GR_EXP_GREENSPAN_H
+#define GR_EXP_GREENSPAN_H
+
+#include <stddef.h>
+
+#include "physics/psolid.h"
+
+struct gr_ctx;
+struct gr_data;
+
+#define GS_NMAX 46         /* largest body (Table 3) */
+#define GS_DT 1e-4         /* Section 4 */
+#define GS_GRAVITY 32.0    /* eq. (2.8) */
+#define GS_CUTOFF 1.5      /* Section 4 */
+#define GS_NK 20           /* the K sequence: K_500 ... K_10000 */
+#define GS_TEND 10000      /* Table 2: t_10000 */
+
+/* One reading of the paper and its listing: the experiment's options.
+ * Where the text and the listing disagree, each choice is a field. */
+struct gs_reading {
+  const char *name;   /* short key: "listing" */
+  const char *what;   /* one phrase for the variant table */
+  int start;          /* GR_LEAPFROG_START_FULL (listing) or _HALF (eq. 2.1) */
+  double floor_e;     /* v_y -> -e v_y: listing 0.1, text 1 */
+  double floor_kx;    /* v_x -> kx v_x: text and listing 0 */
+  double G, H;        /* > 0: override the scenario's (listing: 2500, 2500) */
+  int sign;           /* +1: H repulsive (listing); -1: eqs. (2.5)-(2.6) as printed */
+  int listing_counter;/* 1: "t_n" is the listing's K = n, i.e. n - 1 steps */
+  int restart;        /* 1: each run stops at K = 5000 and is restarted from the
+                         state punched with FORMAT (5F10.4) */
+  int sum;            /* enum gr_pairforce_sum */
+  int single;         /* binary32 storage */
+  double perturb;     /* added to x of the last particle at t = 0 */
+  int table1_printed; /* Table 1 as printed: x_20 = -6 */
+  int sensitivity;    /* 1: a perturbation of the listing reading */
+};
+
+/* A body: initial positions and force parameters of a scenario. */
+struct gs_body {
+  size_t n;
+  double x[GS_NMAX], y[GS_NMAX];
+  double m, G, H;
+  int alpha, beta;
+  double cutoff;     /* <= 0: none (the earlier trials of Section 4) */
+};
+
+/* What one reading of the triangle scores at t_10000. */
+struct gs_metrics {
+  double pos_max, pos_rms, vel_max, vel_rms, asym, k_max, k_rms;
+  int k_within;  /* K values within half a unit of the printed ones */
+  double K[GS_NK];
+  double kt[GS_TEND / 50];  /* K every 50 time units, for the figure */
+};
+
+/* The readings compared in the variant table; [0] is the one that
+ * reproduces Table 2. */
+#define GS_NREADINGS 14
+extern const struct gs_reading gr_greenspan_readings[GS_NREADINGS];
+
+/* Bodies of the building-block rule of Sections 3-5 (the paper's layouts:
+ * triangles with base 1.2 and height 0.8). */
+void gr_greenspan_triangle_body(struct gs_body *b);   /* Fig. 4.1, N = 28 */
+void gr_greenspan_rectangle_body(struct gs_body *b);  /* Table 3, N = 46 */
+void gr_greenspan_staircase_body(struct gs_body *b);  /* Fig. 5.1 (a), N = 8 */
+
+/* The body under one reading (forces, start, floor, bookkeeping, the
+ * perturbation) in *s; GR_ENOMEM (*s NULL) when out of memory. */
+int gr_greenspan_sim(struct gr_psolid **s, const struct gs_body *b, const struct gs_reading *rd);
+
+/* Published value of table at row i + 1, column col (NaN when missing). */
+double gr_greenspan_pub(struct gr_ctx *ctx, const char *table, size_t i, const char *col);
+
+/* Published K_{500 (j + 1)} of the Section 4 sequence (NaN when missing). */
+double gr_greenspan_pubk(struct gr_ctx *ctx, int j);
+
+/* Compare the initial positions of a body with a table (rows 1..n). */
+void gr_greenspan_compare_initial(struct gr_ctx *ctx, const char *table,
+                                  const struct gs_body *b, const char *note);
+
+/* Compare positions (and velocities when vel) of a run with a table. */
+void gr_greenspan_compare_state(struct gr_ctx *ctx, const char *table,
+                                const struct gr_psolid *s, int vel, const char *note);
+
+/* A final body beside a table of published positions: <name>.dat/.gp. */
+void gr_greenspan_state_figure(struct gr_ctx *ctx, const char *name, const char *title,
+                               const char *table, const struct gr_psolid *s);
+
+/* Write the particles of a simulation as one data block. */
+void gr_greenspan_write_positions(struct gr_data *d, const struct gr_psolid *s, long label);
+
+/* Reporting of the triangle (greenspan_tri_report.c): the sensitivity
+ * rows, the variant table for the notes, the K(t) figure. */
+void gr_greenspan_sensitivity(struct gr_ctx *ctx, struct gr_psolid *const *s,
+                              const struct gs_metrics *m);
+void gr_greenspan_variant_table(struct gr_ctx *ctx, const struct gs_metrics *m);
+void gr_greenspan_k_figure(struct gr_ctx *ctx, const struct gs_metrics *listing,
+                           const struct gs_metrics *text);
+
+/* Parts of the run (one timed phase each). */
+int gr_greenspan_triangle(struct gr_ctx *ctx);
+int gr_greenspan_rectangle(struct gr_ctx *ctx);
+int gr_greenspan_falling(struct gr_ctx *ctx);
+int gr_greenspan_trials(struct gr_ctx *ctx);
+int gr_greenspan_constants(struct gr_ctx *ctx);
+
+#endif

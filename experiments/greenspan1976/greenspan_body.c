@@ -1,0 +1,151 @@
+/* granrepro experiment greenspan: the bodies of Greenspan & Rosati (1976),
+ * Fig. 4.1 / Table 1, Table 3 and Fig. 5.1 (a), as scenario data; a body
+ * under one reading as a src/physics/psolid.h simulation; and the shared
+ * reporting against the paper's tables of particles (Tables 1-4). */
+#include <math.h>
+#include <stdio.h>
+
+#include "experiments/greenspan1976/greenspan.h"
+#include "harness/ctx.h"
+#include "harness/report.h"
+
+/* Coordinates as exact decimal tenths (k / 10 is correctly rounded, so
+ * mirror images are exact negatives). */
+static void put(struct gs_body *b, int xtenths, int ytenths)
+{
+  b->x[b->n] = xtenths / 10.0;
+  b->y[b->n] = ytenths / 10.0;
+  b->n++;
+}
+
+/* The force law of a body: unit masses, eqs. (2.5)-(2.6), the cutoff. */
+static void law(struct gs_body *b, double G, double H, int alpha, int beta)
+{
+  b->m = 1.0;
+  b->G = G;
+  b->H = H;
+  b->alpha = alpha;
+  b->beta = beta;
+  b->cutoff = GS_CUTOFF;
+}
+
+/* Fig. 4.1 / Table 1: rows of 7, 6, ..., 1 particles, base 1.2, height 0.8;
+ * eq. (4.1) and the cutoff. */
+void gr_greenspan_triangle_body(struct gs_body *b)
+{
+  int r, j;
+  b->n = 0;
+  for (r = 0; r < 7; r++)
+    for (j = 0; j < 7 - r; j++)
+      put(b, -36 + 6 * r + 12 * j, 8 * r);
+  law(b, 2500.0, 2900.0, 6, 4);
+}
+
+/* Table 3: rows of 7 and 6 particles alternately, seven rows; eq. (5.1). */
+void gr_greenspan_rectangle_body(struct gs_body *b)
+{
+  int r, j;
+  b->n = 0;
+  for (r = 0; r < 7; r++)
+    for (j = 0; j < (r % 2 ? 6 : 7); j++)
+      put(b, (r % 2 ? -30 : -36) + 12 * j, 8 * r);
+  law(b, 2540.0, 2940.0, 10, 7);
+}
+
+/* Fig. 5.1 (a): two particles a row, each row shifted by half a base;
+ * the constants of the triangle. */
+void gr_greenspan_staircase_body(struct gs_body *b)
+{
+  int r, j;
+  gr_greenspan_triangle_body(b);
+  b->n = 0;
+  for (r = 0; r < 4; r++)
+    for (j = 0; j < 2; j++)
+      put(b, -36 + 6 * r + 12 * j, 8 * r);
+}
+
+/* Eqs. (2.1)-(2.8) with the reading's choices (psolid.h). */
+int gr_greenspan_sim(struct gr_psolid **s, const struct gs_body *b, const struct gs_reading *rd)
+{
+  const struct gr_psolid_opts o = {
+    .pf = {.G = rd->G > 0 ? rd->G : b->G, .H = rd->H > 0 ? rd->H : b->H, .alpha = b->alpha,
+           .beta = b->beta, .cutoff = b->cutoff, .sign = rd->sign, .sum = rd->sum},
+    .lf = {.dt = GS_DT, .g = GS_GRAVITY, .start = rd->start, .floor = 1, .floor_e = rd->floor_e,
+           .floor_kx = rd->floor_kx, .single = rd->single},
+    .listing_counter = rd->listing_counter,
+    .restart = rd->restart,
+  };
+  int rc = gr_psolid_new(s, b->n, b->x, b->y, b->m, &o);
+  if (rc == GR_OK)
+    (*s)->lf->x[b->n - 1] += rd->perturb;
+  return rc;
+}
+
+/* A published cell of Tables 1-4 or falling.tsv, particle i + 1. */
+double gr_greenspan_pub(struct gr_ctx *ctx, const char *table, size_t i, const char *col)
+{
+  char row[32];
+  double v = NAN;
+  snprintf(row, sizeof row, "%zu", i + 1);
+  gr_ctx_published(ctx, table, row, col, &v);
+  return v;
+}
+
+/* Tables 1 and 3, Fig. 5.1 (a): initial positions against the lattice. */
+void gr_greenspan_compare_initial(struct gr_ctx *ctx, const char *table,
+                                  const struct gs_body *b, const char *note)
+{
+  char row[32];
+  size_t i;
+  for (i = 0; i < b->n; i++) {
+    snprintf(row, sizeof row, "%zu", i + 1);
+    gr_ctx_compare(ctx, table, row, "x", b->x[i], 0.0, note);
+    gr_ctx_compare(ctx, table, row, "y", b->y[i], 0.0, note);
+  }
+}
+
+/* Tables 2 and 4: the final state, particle by particle. */
+void gr_greenspan_compare_state(struct gr_ctx *ctx, const char *table,
+                                const struct gr_psolid *s, int vel, const char *note)
+{
+  static const char *const cols[] = {"x", "y", "vx", "vy"};
+  const double *q[4] = {s->lf->x, s->lf->y, s->lf->vx, s->lf->vy};
+  char row[32];
+  size_t i, c;
+  for (i = 0; i < s->lf->n; i++)
+    for (c = 0; c < (vel ? 4u : 2u); c++) {
+      snprintf(row, sizeof row, "%zu", i + 1);
+      gr_ctx_compare(ctx, table, row, cols[c], q[c][i], 0.0, note);
+    }
+}
+
+/* Figs. 4.2 and 5.2: a final body beside the published positions. */
+void gr_greenspan_state_figure(struct gr_ctx *ctx, const char *name, const char *title,
+                               const char *table, const struct gr_psolid *s)
+{
+  struct gr_data *d = gr_ctx_data(ctx, name, "i x y vx vy x_published y_published");
+  char plot[256];
+  size_t i;
+  if (d == NULL)
+    return;
+  for (i = 0; i < s->lf->n; i++)
+    gr_data_printf(d, "%zu %.6f %.6f %.6f %.6f %.4f %.4f\n", i + 1, s->lf->x[i], s->lf->y[i], s->lf->vx[i],
+                   s->lf->vy[i], gr_greenspan_pub(ctx, table, i, "x"), gr_greenspan_pub(ctx, table, i, "y"));
+  snprintf(plot, sizeof plot, "data using 2:3 with points pt 7 ps 2.2 lc rgb '#4477aa' title 'granrepro', "
+           "'' using 2:3:1 with labels font ',8' tc rgb 'white' notitle, "
+           "data using 6:7 with points pt 6 ps 2.8 lc rgb '#cc3311' title 'published (%s.tsv)'", table);
+  gr_ctx_figure(ctx, &(const struct gr_figure){
+    .name = name, .data = name, .title = title, .xlabel = "x", .ylabel = "y",
+    .setup = "set size ratio -1\nset key outside bottom center horizontal\nset xrange [-4:4]\nset yrange [-0.5:6]",
+    .plot = plot});
+}
+
+/* One block "t i x y vx vy" of a state (the trials' data sets). */
+void gr_greenspan_write_positions(struct gr_data *d, const struct gr_psolid *s, long label)
+{
+  size_t i;
+  for (i = 0; i < s->lf->n; i++)
+    gr_data_printf(d, "%ld %zu %.10f %.10f %.10f %.10f\n", label, i + 1, s->lf->x[i],
+                   s->lf->y[i], s->lf->vx[i], s->lf->vy[i]);
+  gr_data_printf(d, "\n\n");
+}

@@ -1,0 +1,86 @@
+/* granrepro experiment wilson-clumping: B. Wilson (UBC 2001), sections 2-3,
+ * appendix A.  The tasks of the run (the groups of section 3, Fig. 4) and
+ * the registration. */
+#include <gsl/gsl_rng.h>
+#include <stdio.h>
+
+#include "experiments/wilson-2001/clumping.h"
+#include "harness/ctx.h"
+#include "harness/experiment.h"
+#include "status.h"
+
+/* The runs of section 3 (N = 1000, 2000, D = 0.1; full mode also the
+ * code's D = 0.09). */
+static const struct cl_case {
+  int n;
+  double d;
+  int full_only;
+} cl_cases[] = {
+  {.n = 1000, .d = 0.1}, {.n = 2000, .d = 0.1},
+  {.n = 1000, .d = 0.09, .full_only = 1}, {.n = 2000, .d = 0.09, .full_only = 1},
+};
+
+/* One group: every rule and seed from the same starts, to t = 10, and
+ * the long runs (full: to t = 100; quick: N = 2000 to t = 40); then its
+ * verdicts, data and figures (figures of positions for D = 0.1). */
+static int cl_group(struct gr_ctx *ctx, const struct cl_case *c)
+{
+  int quick = gr_ctx_quick(ctx), rc;
+  struct gr_clumping_group *g = NULL;
+  char name[64];
+  gsl_rng *rng;
+  if (quick && c->full_only)
+    return GR_OK;
+  /* one stream per (N, D): the same seed gives the same starts for every rule */
+  snprintf(name, sizeof name, "start-N%d-D%g", c->n, c->d);
+  if ((rng = gr_ctx_rng(ctx, name)) == NULL)
+    return gr_ctx_error(ctx)->code;
+  rc = gr_clumping_group_new(c->n, c->d, quick ? 4 : CL_MAXSEED, rng, &g);
+  if (rc == GR_OK) {
+    g->t_long = quick ? (c->n == 2000 ? 40.0 : 0.0) : 100.0;
+    rc = gr_clumping_group_run(g);
+  }
+  if (rc == GR_OK && g->t_long > 0.0)
+    rc = gr_clumping_group_long(g);
+  if (rc == GR_OK)
+    gr_clumping_report_group(ctx, g, c->d == 0.1);
+  gr_clumping_group_free(g);
+  if (rc == GR_EFAIL)
+    return gr_ctx_fail(ctx, rc, "cannot place %d disks of D = %g in the box", c->n, c->d);
+  return rc == GR_OK ? GR_OK : gr_ctx_fail(ctx, rc, "out of memory running N = %d", c->n);
+}
+
+static int cl_n1000_d01(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[0]); }
+static int cl_n2000_d01(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[1]); }
+static int cl_n1000_d009(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[2]); }
+static int cl_n2000_d009(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[3]); }
+
+static int cl_fig4(struct gr_ctx *ctx)
+{
+  gr_clumping_fig4(ctx);
+  return GR_OK;
+}
+
+static const struct gr_task cl_tasks[] = {
+  {.name = "N1000-D0.1", .fn = cl_n1000_d01},
+  {.name = "N2000-D0.1", .fn = cl_n2000_d01},
+  {.name = "N1000-D0.09", .fn = cl_n1000_d009},
+  {.name = "N2000-D0.09", .fn = cl_n2000_d009},
+  {.name = "fig4", .fn = cl_fig4},
+};
+
+static int cl_run(struct gr_ctx *ctx)
+{
+  return gr_ctx_run_tasks(ctx, cl_tasks, sizeof cl_tasks / sizeof cl_tasks[0]);
+}
+
+const struct gr_experiment gr_exp_wilson_clumping = {
+  .key = "wilson-clumping",
+  .title = "Wilson 2001: event-driven hard disks (Marin-Risso-Cordero) and the clumping of inelastic disks",
+  .citation = "B. Wilson, Computer Simulations of Pattern Formations in Granular Materials, "
+              "B.Sc. thesis, University of British Columbia (2001), sections 2-3, Figs. 4-7, appendix A",
+  .refdir = "wilson-2001",
+  .run = cl_run,
+  .kernels = gr_clumping_kernels,
+  .nkernels = CL_NKERNEL,
+};

@@ -1,0 +1,120 @@
+/* granrepro experiment wilson-clumping: B. Wilson, "Computer Simulations
+ * of Pattern Formations in Granular Materials" (UBC, 2001), sections 2-3
+ * and appendix A: event-driven hard disks (Marin-Risso-Cordero) and the
+ * clumping of inelastic disks.  Private header of the folder's clumping*.c
+ * files, whose calls go one way only (no circle):
+ *   clumping.c (tasks, registration) -> clumping_group.c (initial states),
+ *     clumping_runs.c, clumping_report.c, clumping_fig4.c, clumping_bench.c;
+ *   clumping_report.c (verdicts) -> clumping_series.c (series, figures);
+ *   clumping_series.c, clumping_fig4.c, clumping_bench.c -> clumping_runs.c
+ *     (the rules and the engine runs), which calls none of them.
+ * The analysis prose is reference/wilson-2001/wilson-clumping.notes.md.in. */
+#ifndef GR_EXP_CLUMPING_H
+#define GR_EXP_CLUMPING_H
+
+#include <gsl/gsl_rng.h>
+
+#include "harness/experiment.h"
+#include "physics/edmd.h"
+
+struct gr_ctx;
+
+#define CL_L 10.0        /* box 10 x 10 (section 3) */
+#define CL_TEND 10.0     /* "after 10 units of system time" */
+#define CL_NS 100        /* samples at t_k = CL_TEND (k / CL_NS)^2: dense early */
+#define CL_NRULE 5
+#define CL_RULE_RESTITUTION 2 /* the pure restitution rule in gr_clumping_rules */
+#define CL_BOXES 10      /* clustering index on a 10 x 10 grid of 1 x 1 boxes */
+#define CL_MAXSEED 16
+#define CL_NKERNEL 9     /* bench kernels (clumping_bench.c) */
+
+/* Sample time t_k. */
+static inline double cl_time(int k) { return CL_TEND * (double)k * k / ((double)CL_NS * CL_NS); }
+
+/* A collision rule of the comparison and its short name. */
+struct gr_clumping_rule {
+  const char *name;
+  struct gr_edrule r;
+};
+extern const struct gr_clumping_rule gr_clumping_rules[CL_NRULE];
+
+/* One run: samples up to where it stopped. */
+struct gr_clumping_series {
+  int status;               /* GR_EDMD_DONE or GR_EDMD_COLLAPSE */
+  int nsamp;                /* samples taken (k = 0 .. nsamp - 1) */
+  double T[CL_NS + 1];      /* granular temperature */
+  double ci[CL_NS + 1];     /* clustering index */
+  double ddc[CL_NS + 1];    /* DDCs in (t_{k-1}, t_k] */
+  double e_err, p_err;      /* worst energy / momentum balance error (relative) */
+  double ddc_p;             /* |momentum change by DDCs| / (N v_rms0) */
+  struct gr_edmd_counters k;
+  struct gr_edmd_collapse col;
+};
+
+/* A long run: to t_long or the collapse, without samples. */
+struct gr_clumping_long {
+  int status;
+  double t;
+  long long ddc;
+  struct gr_edmd_collapse col;
+};
+
+/* A set of runs: one (N, D), every rule, every seed, same initial states. */
+struct gr_clumping_group {
+  int n;
+  double d;
+  int nseed;
+  double *x0, *y0, *vx0, *vy0;            /* initial states, nseed * n */
+  struct gr_clumping_series run[CL_NRULE][CL_MAXSEED];
+  double *xf[CL_NRULE], *yf[CL_NRULE];    /* final positions of seed 0 */
+  double t_long;                          /* horizon of the long runs */
+  struct gr_clumping_long lrun[CL_NRULE][CL_MAXSEED];
+};
+
+/* Allocate a group and draw its nseed initial states from rng (Wilson's
+ * start, physics/place_random.h).  GR_OK, GR_EINPUT (nseed too large),
+ * GR_ENOMEM, GR_EFAIL (the disks do not fit). */
+int gr_clumping_group_new(int n, double d, int nseed, gsl_rng *rng,
+                          struct gr_clumping_group **out);
+void gr_clumping_group_free(struct gr_clumping_group *g);
+
+/* Run every rule and seed of the group to CL_TEND (OpenMP over runs;
+ * results do not depend on the thread count).  GR_OK or GR_ENOMEM. */
+int gr_clumping_group_run(struct gr_clumping_group *g);
+
+/* Run every inelastic rule and seed to g->t_long without sampling, to see
+ * which collapse (OpenMP over runs).  GR_OK or GR_ENOMEM. */
+int gr_clumping_group_long(struct gr_clumping_group *g);
+
+/* One elastic run with ncell x ncell cells (0: automatic) in the 10 x 10
+ * box to t_end: *events processed, counters in *k.  GR_OK or the engine's
+ * set-up status. */
+int gr_clumping_events_to(int n, double d, const double *x, const double *y,
+                          const double *vx, const double *vy, int ncell,
+                          double t_end, long long *events,
+                          struct gr_edmd_counters *k);
+
+/* Mean and standard error over the runs of rule r that reached sample k
+ * (what = 0: T, 1: clustering index, 2: DDC rate / Enskog rate); returns
+ * the number of runs. */
+int gr_clumping_stat(const struct gr_clumping_group *g, int r, int k, int what,
+                     double *mean, double *se);
+
+/* Data sets and figures of a group (clumping_series.c): the time series,
+ * the rule comparison table, the positions of Figs. 5-7. */
+void gr_clumping_series_out(struct gr_ctx *ctx, const struct gr_clumping_group *g,
+                            const char *tag, double T0, const double t0[CL_NRULE]);
+void gr_clumping_rules_table(struct gr_ctx *ctx, const struct gr_clumping_group *g,
+                             const char *tag, double T0);
+void gr_clumping_positions(struct gr_ctx *ctx, const struct gr_clumping_group *g);
+
+/* Verdicts, data and figures of a group, and Fig. 4; failures are
+ * recorded in the context (sticky), checked once per task. */
+void gr_clumping_report_group(struct gr_ctx *ctx, const struct gr_clumping_group *g,
+                              int figures);
+void gr_clumping_fig4(struct gr_ctx *ctx);
+
+/* The benchmark kernels of the event-driven engine (clumping_bench.c). */
+extern const struct gr_kernel gr_clumping_kernels[CL_NKERNEL];
+
+#endif

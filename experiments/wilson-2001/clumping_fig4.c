@@ -1,0 +1,119 @@
+/* granrepro experiment wilson-clumping: Fig. 4 of Wilson 2001 ("the time
+ * ... to reach a system time of 10, for different numbers of particles";
+ * "10 units of system time corresponded to approximately 300 iterations of
+ * the main loop"; D = 0.1, N_XCELLS = N_YCELLS = 10) and the "30,000
+ * particle" remark of section 3.  The work (main-loop iterations: valid
+ * events) is data; wall times go to the run record as one phase per run,
+ * and to `granrepro bench`. */
+#include <gsl/gsl_rng.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "experiments/wilson-2001/clumping.h"
+#include "harness/ctx.h"
+#include "harness/report.h"
+#include "physics/place_random.h"
+#include "status.h"
+
+/* Disks of diameter d in hexagonal rows inside an l x l box: rows sqrt(3)/2 d
+ * apart, alternate rows shifted by d/2 (the densest packing, 0.9069). */
+static long cl_hex_max(double d, double l)
+{
+  long rows = (long)floor((l - d) / (0.8660254037844386 * d)) + 1;
+  long full = (long)floor((l - d) / d) + 1, shifted = (long)floor((l - 1.5 * d) / d) + 1;
+  return (rows + 1) / 2 * full + rows / 2 * shifted;
+}
+
+static const struct gr_figure cl_fig4_figure = {
+  .name = "fig4-events", .data = "fig4-events",
+  .title = "Wilson Fig. 4 (work to reach t = 10, elastic, D = 0.1): main-loop iterations and pair predictions",
+  .xlabel = "number of disks N", .ylabel = "count to t = 10", .setup = "set logscale xy\nset key top left",
+  .plot = "data using 1:2 with linespoints lw 2 pt 7 title 'iterations, paper grid 10 x 10', "
+          "data using 1:7 with linespoints lw 2 pt 5 title 'iterations, automatic cells (1-2 D)', "
+          "data using 1:9 with linespoints lw 2 pt 6 dt 2 title 'pair predictions, paper grid', "
+          "data using 1:10 with linespoints lw 2 pt 4 dt 2 title 'pair predictions, automatic cells', "
+          "data using 1:3 with linespoints lw 2 pt 9 title 'disk-disk collisions', "
+          "300 with lines dt 2 lc rgb 'black' title '\"approximately 300 iterations\"'"};
+
+/* The two runs of one N from the same start (paper grid 10 x 10, automatic
+ * cells), each a phase of the run record. */
+static int cl_fig4_runs(struct gr_ctx *ctx, int n, const double *buf, long long ev[2],
+                        struct gr_edmd_counters k[2])
+{
+  static const char *const grid[2] = {"paper-grid", "auto-grid"};
+  char phase[64];
+  int j, rc = GR_OK;
+  for (j = 0; j < 2 && rc == GR_OK; j++) {
+    snprintf(phase, sizeof phase, "fig4-N%d-%s", n, grid[j]);
+    gr_ctx_phase_begin(ctx, phase);
+    rc = gr_clumping_events_to(n, 0.1, buf, buf + n, buf + 2 * n, buf + 3 * n, j ? 0 : 10, CL_TEND,
+                               &ev[j], &k[j]);
+    gr_ctx_phase_end(ctx);
+  }
+  return rc == GR_OK ? GR_OK : gr_ctx_fail(ctx, GR_EFAIL, "engine set-up failed for %d disks", n);
+}
+
+/* What the notes quote of one N: pair predictions per hard collision
+ * (disk-disk and disk-wall) on each grid. */
+static void cl_fig4_values(struct gr_ctx *ctx, int n, const struct gr_edmd_counters k[2])
+{
+  double hard = (double)(k[0].ddc + k[0].dwc);
+  char name[64];
+  snprintf(name, sizeof name, "pairs_per_collision_paper_N%d", n);
+  gr_ctx_value(ctx, name, (double)k[0].pairs / hard);
+  snprintf(name, sizeof name, "pairs_per_collision_auto_N%d", n);
+  gr_ctx_value(ctx, name, (double)k[1].pairs / hard);
+}
+
+/* The published numbers: 300 iterations to t = 10, 30000 disks. */
+static void cl_fig4_verdicts(struct gr_ctx *ctx, long long ev1000, double per1000)
+{
+  char note[900];
+  long h = cl_hex_max(0.1, CL_L), h9 = cl_hex_max(0.09, CL_L);
+  snprintf(note, sizeof note, "valid events to t = 10 for N = 1000, D = 0.1, 10 x 10 cells (%.1f cell crossings per disk alone); "
+           "300 iterations cannot reach t = 10 for any N of the runs: a disk moving at the mean speed 0.77 crosses a 1 x 1 cell in about 1.3 time units, "
+           "so 300 events cover t = 10 only for about 30 disks; 300 is the listing's N_PARTICLES", per1000);
+  gr_ctx_compare(ctx, "fig4", "iterations_to_t10", "value", (double)ev1000, 0.0, note);
+  snprintf(note, sizeof note, "most disks of D = 0.1 that fit in the 10 x 10 box (hexagonal packing; %ld for the code's D = 0.09); "
+           "30000 disks would cover %.0f%% of it (D = 0.1); random sequential placement as in the code jams near 54.7%%, about %.0f disks",
+           h9, 100.0 * 30000 * 0.7853981633974483 * 0.01 / 100.0, 0.547 * 100.0 / (0.7853981633974483 * 0.01));
+  gr_ctx_compare(ctx, "fig4", "max_particles", "value", (double)h, 0.0, note);
+}
+
+void gr_clumping_fig4(struct gr_ctx *ctx)
+{
+  static const int ns[] = {250, 500, 1000, 2000, 3000, 4000, 5000};
+  const struct gr_place_random p = {.lx = CL_L, .ly = CL_L, .d = 0.1, .vmax = 1.0, .maxtries = 100000000L};
+  int nn = gr_ctx_quick(ctx) ? 4 : (int)(sizeof ns / sizeof ns[0]), i, rc = GR_OK;
+  struct gr_data *d = gr_ctx_data(ctx, "fig4-events", "N events_paper_grid ddc dwc vwc_paper_grid stale_paper_grid events_auto_grid vwc_auto_grid pairs_paper_grid pairs_auto_grid");
+  gsl_rng *rng = gr_ctx_rng(ctx, "fig4-start");
+  double *buf = malloc(4 * 5000 * sizeof *buf), per1000 = 0.0;
+  long long ev1000 = 0, ev[2];
+  if (d == NULL || rng == NULL || buf == NULL)
+    rc = gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
+  for (i = 0; i < nn && rc == GR_OK; i++) {
+    struct gr_edmd_counters k[2];
+    int n = ns[i];
+    if (gr_place_random_disks(&p, n, rng, buf, buf + n, buf + 2 * n, buf + 3 * n) != GR_OK)
+      rc = gr_ctx_fail(ctx, GR_EFAIL, "cannot place %d disks", n);
+    else if ((rc = cl_fig4_runs(ctx, n, buf, ev, k)) == GR_OK) {
+      gr_data_printf(d, "%d %lld %lld %lld %lld %lld %lld %lld %lld %lld\n", n, ev[0], k[0].ddc, k[0].dwc, k[0].vwc,
+                     k[0].stale, ev[1], k[1].vwc, k[0].pairs, k[1].pairs);
+      if (n == 1000 || n == 2000)
+        cl_fig4_values(ctx, n, k);
+    }
+    if (rc == GR_OK && n == 1000) {
+      ev1000 = ev[0];
+      per1000 = (double)k[0].vwc / n;
+      gr_ctx_assert(ctx, "fig4/same-collisions-both-grids", (double)(k[0].ddc - k[1].ddc), 0.0,
+                    k[0].ddc == k[1].ddc && k[0].dwc == k[1].dwc,
+                    "N = 1000 to t = 10: the paper's 10 x 10 grid and the automatic grid process the same disk-disk and wall collisions");
+    }
+  }
+  free(buf);
+  if (rc == GR_OK) {
+    cl_fig4_verdicts(ctx, ev1000, per1000);
+    gr_ctx_figure(ctx, &cl_fig4_figure);
+  }
+}

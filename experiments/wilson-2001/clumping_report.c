@@ -1,0 +1,242 @@
+/* granrepro experiment wilson-clumping: the verdicts of a group of runs of
+ * section 3 of Wilson 2001 (Figs. 5-7 and the collision-rule comparison):
+ * conservation, clumping against elastic, the collision rate against
+ * Enskog, Haff's law, collapses, collision counts; and the values the
+ * notes template quotes. */
+#include <math.h>
+#include <stdio.h>
+
+#include "experiments/wilson-2001/clumping.h"
+#include "harness/ctx.h"
+#include "harness/stats.h"
+#include "physics/granobs.h"
+
+/* What the verdicts of a group share. */
+struct cl_rep {
+  const struct gr_clumping_group *g;
+  char tag[32];
+  double T0, omega0, t0[CL_NRULE], ci[CL_NRULE], cise[CL_NRULE];
+  int runs[CL_NRULE];
+};
+
+/* Conservation: the worst balance error of a rule over its runs. */
+static void cl_worst(const struct gr_clumping_group *g, int r, double *e, double *p, double *ddcp)
+{
+  int j;
+  *e = *p = *ddcp = 0.0;
+  for (j = 0; j < g->nseed; j++) {
+    *e = fmax(*e, g->run[r][j].e_err);
+    *p = fmax(*p, g->run[r][j].p_err);
+    *ddcp += g->run[r][j].ddc_p / g->nseed;
+  }
+}
+
+/* Energy and momentum balances per rule. */
+static void cl_balances(struct gr_ctx *ctx, const struct cl_rep *s)
+{
+  char q[200];
+  double e, p, dp;
+  int r;
+  for (r = 0; r < CL_NRULE; r++) {
+    cl_worst(s->g, r, &e, &p, &dp);
+    snprintf(q, sizeof q, "%s/%s/energy-balance", s->tag, gr_clumping_rules[r].name);
+    gr_ctx_assert(ctx, q, e, 1e-12, e <= 1e-12, r == 0 ? "max |E(t) - E0| / E0 over samples and seeds: elastic runs conserve energy"
+                  : "max |E(t) + energy lost in DDCs - E0| / E0: the books balance");
+    snprintf(q, sizeof q, "%s/%s/momentum-balance", s->tag, gr_clumping_rules[r].name);
+    gr_ctx_assert(ctx, q, p, 1e-12, p <= 1e-12, "max |P(t) - P0 - wall impulses - DDC momentum change| / (N v_rms0)");
+    snprintf(q, sizeof q, "%s/%s/ddc-momentum-change", s->tag, gr_clumping_rules[r].name);
+    if (gr_clumping_rules[r].r.kind == GR_EDRULE_WILSON_CODE)
+      gr_ctx_informative(ctx, q, dp, "|total momentum change in DDCs| / (N v_rms0), mean over seeds: the code's rule scales each pair's momentum by mu, "
+                         "destroying momentum (the text's claim that momentum is conserved does not hold for the code)");
+    else
+      gr_ctx_assert(ctx, q, dp, 1e-12, dp <= 1e-12, "|total momentum change in DDCs| / (N v_rms0): momentum conserved collision by collision");
+  }
+}
+
+/* Clumping against elastic, at t = 10. */
+static void cl_clumping(struct gr_ctx *ctx, const struct cl_rep *s)
+{
+  char q[200], note[600];
+  double se;
+  int r;
+  for (r = 0; r < CL_NRULE; r++) {
+    snprintf(q, sizeof q, "%s/%s/clustering-index-t10", s->tag, gr_clumping_rules[r].name);
+    snprintf(note, sizeof note, "variance/mean of counts in 100 boxes of 1x1 at t = 10, mean of %d runs that reached it (SE %.3g); "
+             "independent points give 0.99", s->runs[r], s->cise[r]);
+    if (s->runs[r] > 0)
+      gr_ctx_informative(ctx, q, s->ci[r], note);
+    if (r == 0 || s->runs[r] < 2 || s->runs[0] < 2)
+      continue;
+    se = sqrt(s->cise[r] * s->cise[r] + s->cise[0] * s->cise[0]);
+    snprintf(q, sizeof q, "%s/%s/clumps-more-than-elastic", s->tag, gr_clumping_rules[r].name);
+    snprintf(note, sizeof note, "clustering index at t = 10 minus elastic (%.3f +- %.3f vs %.3f +- %.3f); must exceed 3 SE = %.3g",
+             s->ci[r], s->cise[r], s->ci[0], s->cise[0], 3.0 * se);
+    gr_ctx_assert(ctx, q, s->ci[r] - s->ci[0], 3.0 * se, s->ci[r] - s->ci[0] > 3.0 * se, note);
+  }
+}
+
+/* The elastic collision rate against Enskog, mean over t >= 1. */
+static void cl_enskog(struct gr_ctx *ctx, const struct cl_rep *s)
+{
+  char q[200], note[600];
+  double m = NAN, v[CL_NS], se, phi = s->g->n * 0.7853981633974483 * s->g->d * s->g->d / (CL_L * CL_L);
+  int k, nearly = 0;
+  for (k = 1; k <= CL_NS; k++)
+    if (cl_time(k - 1) >= 1.0)
+      gr_clumping_stat(s->g, 0, k, 2, &v[nearly++], &se);
+  gr_stats_mean_se(v, (size_t)nearly, &m, &se);
+  snprintf(q, sizeof q, "%s/elastic/collision-rate-over-enskog", s->tag);
+  snprintf(note, sizeof note, "DDC rate / (N/2) 2 n D g(D) sqrt(pi T), g(D) = %.4f (Henderson, phi = %.4f), mean over 1 <= t <= 10 and seeds; "
+           "within 5%% (walls shift the density seen by a disk by ~2%%)", gr_granobs_contact_g(phi), phi);
+  gr_ctx_assert(ctx, q, m, 0.05, fabs(m - 1.0) <= 0.05, note);
+}
+
+/* The inelastic collision rate in the last window all runs reached. */
+static void cl_enskog_late(struct gr_ctx *ctx, const struct cl_rep *s, int r)
+{
+  char q[200], note[600];
+  double v, se;
+  int kk, last = -1;
+  for (kk = CL_NS; kk > 0 && last < 0; kk--)
+    if (gr_clumping_stat(s->g, r, kk, 2, &v, &se) == s->g->nseed)
+      last = kk;
+  if (last <= 0)
+    return;
+  gr_clumping_stat(s->g, r, last, 2, &v, &se);
+  snprintf(q, sizeof q, "%s/%s/collision-rate-over-enskog-late", s->tag, gr_clumping_rules[r].name);
+  snprintf(note, sizeof note, "in the window ending at t = %.1f (all runs): above 1 when clumps raise the local density and g", cl_time(last));
+  gr_ctx_informative(ctx, q, v, note);
+}
+
+/* Haff's law: asserted while T >= T0 / 2 (t <= (sqrt 2 - 1) t0, the first
+ * one or two collisions per disk, before velocity correlations and
+ * clusters build up), shown over t <= t0. */
+static void cl_haff(struct gr_ctx *ctx, const struct cl_rep *s, int r)
+{
+  char q[200], note[600];
+  double v, se, worst = 0.0, worstk = 0.0, t0 = s->t0[r];
+  int kk, nearly = 0;
+  for (kk = 1; kk <= CL_NS && cl_time(kk) <= t0; kk++) {
+    double dev;
+    if (gr_clumping_stat(s->g, r, kk, 0, &v, &se) < s->g->nseed)
+      break;
+    dev = v / gr_granobs_haff(s->T0, t0, cl_time(kk)) - 1.0;
+    if (cl_time(kk) <= (sqrt(2.0) - 1.0) * t0) {
+      worst = fmax(worst, fabs(dev));
+      nearly++;
+    }
+    worstk = fabs(dev) > fabs(worstk) ? dev : worstk;
+  }
+  snprintf(q, sizeof q, "%s/%s/haff-early", s->tag, gr_clumping_rules[r].name);
+  snprintf(note, sizeof note, "max |T(t)/T_Haff(t) - 1| while T_Haff >= T0/2 (t <= %.3f; t0 = %.3f, T0 = %.4f, omega0 = %.4f Enskog), %d samples, mean of seeds; within 10%%",
+           (sqrt(2.0) - 1.0) * t0, t0, s->T0, s->omega0, nearly);
+  if (nearly >= 2)
+    gr_ctx_assert(ctx, q, worst, 0.1, worst <= 0.1, note);
+  else
+    gr_ctx_informative(ctx, q, worst, note);
+  snprintf(q, sizeof q, "%s/%s/haff-to-t0", s->tag, gr_clumping_rules[r].name);
+  snprintf(note, sizeof note, "largest T(t)/T_Haff(t) - 1 (signed) over 0 < t <= t0 = %.3f: the homogeneous-cooling prediction drifts as correlations and clusters grow", t0);
+  gr_ctx_informative(ctx, q, worstk, note);
+  if (r == CL_RULE_RESTITUTION) {
+    snprintf(q, sizeof q, "haff_to_t0_percent/%s", s->tag);
+    gr_ctx_value(ctx, q, 100.0 * worstk);
+  }
+}
+
+/* Collapse rows: how many long runs the watchdog stopped, when, and who
+ * was involved in the first one. */
+static void cl_collapses(struct gr_ctx *ctx, const struct cl_rep *s, int r)
+{
+  const struct gr_clumping_group *g = s->g;
+  char q[160], note[1400];
+  int j, k, m = 0, first = -1, l;
+  double tsum = 0.0;
+  if (g->t_long <= 0.0)
+    return;
+  for (j = 0; j < g->nseed; j++)
+    if (g->lrun[r][j].status == GR_EDMD_COLLAPSE) {
+      m++;
+      tsum += g->lrun[r][j].t;
+      first = first < 0 ? j : first;
+    }
+  if (r == CL_RULE_RESTITUTION) {
+    snprintf(q, sizeof q, "collapsed_long/%s", s->tag);
+    gr_ctx_value(ctx, q, (double)m);
+    snprintf(q, sizeof q, "t_long/%s", s->tag);
+    gr_ctx_value(ctx, q, g->t_long);
+  }
+  snprintf(q, sizeof q, "%s/%s/collapses-to-t%g", s->tag, gr_clumping_rules[r].name, g->t_long);
+  if (first < 0) {
+    snprintf(note, sizeof note, "of %d runs continued to t = %g were stopped by the collapse watchdog", g->nseed, g->t_long);
+    gr_ctx_informative(ctx, q, 0.0, note);
+    return;
+  }
+  const struct gr_edmd_collapse *c = &g->lrun[r][first].col;
+  l = snprintf(note, sizeof note, "of %d runs continued to t = %g were stopped by the watchdog (mean collapse time %.2f); "
+               "seed %d at t = %.6f after %lld DDCs: the last 32 DDCs came %.3g x faster than the run's average, among %d disks:",
+               g->nseed, g->t_long, tsum / m, first, c->t, g->lrun[r][first].ddc, c->rate_ratio, c->ndisks);
+  for (k = 0; k < c->ndisks && k < GR_EDMD_REPORT && l < (int)sizeof note - 60; k++)
+    l += snprintf(note + l, sizeof note - l, " #%d (%d coll. at %.3f,%.3f)", c->disk[k], c->count[k], c->x[k], c->y[k]);
+  gr_ctx_informative(ctx, q, (double)m, note);
+}
+
+/* Collision counts per rule (mean per run). */
+static void cl_counts(struct gr_ctx *ctx, const struct cl_rep *s)
+{
+  char q[200], note[600];
+  int r, j, ns = s->g->nseed;
+  for (r = 0; r < CL_NRULE; r++) {
+    double ddc = 0.0, vwc = 0.0, stale = 0.0, cure = 0.0;
+    for (j = 0; j < ns; j++) {
+      const struct gr_edmd_counters *k = &s->g->run[r][j].k;
+      ddc += (double)k->ddc / ns;
+      vwc += (double)k->vwc / ns;
+      stale += (double)k->stale / ns;
+      cure += (double)(k->cure_tc + k->cure_vcut) / ns;
+    }
+    snprintf(q, sizeof q, "%s/%s/disk-disk-collisions", s->tag, gr_clumping_rules[r].name);
+    snprintf(note, sizeof note, "mean per run (to t = 10 or the collapse); cell crossings %.0f, stale events %.0f, DDCs made elastic by the cure %.0f",
+             vwc, stale, cure);
+    gr_ctx_informative(ctx, q, ddc, note);
+  }
+}
+
+/* Values the notes quote: seeds, restitution runs stopped before t = 10. */
+static void cl_values(struct gr_ctx *ctx, const struct cl_rep *s)
+{
+  char q[200];
+  int j, m = 0;
+  for (j = 0; j < s->g->nseed; j++)
+    m += s->g->run[CL_RULE_RESTITUTION][j].status == GR_EDMD_COLLAPSE;
+  snprintf(q, sizeof q, "collapsed_t10/%s", s->tag);
+  gr_ctx_value(ctx, q, (double)m);
+  gr_ctx_value(ctx, "seeds", (double)s->g->nseed);
+}
+
+void gr_clumping_report_group(struct gr_ctx *ctx, const struct gr_clumping_group *g, int figures)
+{
+  struct cl_rep s = {.g = g};
+  double se;
+  int r;
+  snprintf(s.tag, sizeof s.tag, "N%d-D%g", g->n, g->d);
+  gr_clumping_stat(g, 0, 0, 0, &s.T0, &se);
+  s.omega0 = gr_granobs_enskog(g->n / (CL_L * CL_L), g->d, s.T0);
+  for (r = 0; r < CL_NRULE; r++) {
+    s.t0[r] = gr_granobs_haff_t0(&gr_clumping_rules[r].r, s.omega0);
+    s.runs[r] = gr_clumping_stat(g, r, CL_NS, 1, &s.ci[r], &s.cise[r]);
+  }
+  cl_balances(ctx, &s);
+  cl_clumping(ctx, &s);
+  cl_enskog(ctx, &s);
+  for (r = 1; r < CL_NRULE; r++) {
+    cl_enskog_late(ctx, &s, r);
+    cl_haff(ctx, &s, r);
+    cl_collapses(ctx, &s, r);
+  }
+  cl_counts(ctx, &s);
+  cl_values(ctx, &s);
+  gr_clumping_series_out(ctx, g, s.tag, s.T0, s.t0);
+  gr_clumping_rules_table(ctx, g, s.tag, s.T0);
+  if (figures)
+    gr_clumping_positions(ctx, g);
+}
