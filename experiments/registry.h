@@ -10,6 +10,8 @@
   X(greenspan) \
   X(vdw) \
   X(wilson_clumping) \
-  X(sweetman_neighbors)
+  X(wilson_bed) \
+  X(sweetman_neighbors) \
+  X(buchholtz_poeschel)
 
 #endif

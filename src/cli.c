@@ -47,7 +47,7 @@ struct cli_cmd {
   const char *usage;
 };
 
-#define RUN_OPTS " --quick --seed --threads --out --ref --no-progress "
+#define RUN_OPTS " --quick --seed --threads --out --ref --no-progress --set "
 #define ENV_TEXT \
   "  Environment: GRANREPRO_REF=DIR is the default of --ref; GNUPLOT=PROGRAM is the\n" \
   "  gnuplot used to render figures (a name that is not an executable file means\n" \
@@ -69,6 +69,8 @@ static const struct cli_cmd cli_cmds[] = {
    "                 reference/, else the installed one)\n"
    "  --no-progress  no progress line on stderr (it is shown only when stderr is a\n"
    "                 terminal, so redirected output never has one)\n"
+   "  --set NAME=VALUE  an experiment's open parameter (repeatable, at most 16; the\n"
+   "                 report lists them)\n"
    ENV_TEXT},
   {"check", RUN_OPTS, -1,
    "granrepro check [run options] EXP...|all\n"
@@ -227,6 +229,11 @@ static int cli_value(struct cli *c, const char *a, const char *val)
     c->opt.out = val;
   else if (strcmp(a, "--against") == 0 || strcmp(a, "--baseline") == 0)
     c->baseline = val;
+  else if (strcmp(a, "--set") == 0) {
+    if (strchr(val, '=') == NULL || val[0] == '=' || c->opt.nsets == 16)
+      return cli_die("--set '%s' must read NAME=VALUE (at most 16 of them)%s", val, "");
+    c->opt.sets[c->opt.nsets++] = val;
+  }
   else
     c->opt.refdir = val;
   return 0;
@@ -241,7 +248,7 @@ static int cli_arg(const struct cli_cmd *cmd, int argc, char **argv, int *i,
   int takes = strcmp(a, "--seed") == 0 || strcmp(a, "--threads") == 0 ||
               strcmp(a, "--out") == 0 || strcmp(a, "--ref") == 0 ||
               strcmp(a, "--repeat") == 0 || strcmp(a, "--against") == 0 ||
-              strcmp(a, "--baseline") == 0;
+              strcmp(a, "--baseline") == 0 || strcmp(a, "--set") == 0;
   if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
     cli_usage(stdout, cmd->name);
     return CLI_DONE;

@@ -7,7 +7,7 @@
 # libgrexperiments.a:c12*.o).
 set -u
 
-STRICT="libgrphysics.a libgrharness.a libgrexperiments.a"
+STRICT="libgrphysics.a libgrbplattice.a libgrharness.a libgrexperiments.a"
 INFO=""
 dir=${top_builddir:-.}
 status=0

@@ -50,6 +50,7 @@ struct ctx_phase {
 struct gr_ctx {
   const struct gr_experiment *exp;
   struct gr_options opt;
+  unsigned setused;           /* --set entries read (bit i) */
   struct gr_error err;
   struct { char *name; struct gr_reftable *t; } tables[CTX_MAX_TABLES];
   size_t ntables;
@@ -123,6 +124,47 @@ void gr_ctx_free(struct gr_ctx *c)
 int gr_ctx_quick(const struct gr_ctx *c) { return c->opt.quick; }
 unsigned long gr_ctx_seed(const struct gr_ctx *c) { return c->opt.seed; }
 int gr_ctx_threads(const struct gr_ctx *c) { return c->opt.threads; }
+
+/* --set NAME=VALUE lookup: the value text of name, or NULL. */
+static const char *ctx_set(struct gr_ctx *c, const char *name)
+{
+  size_t n = strlen(name);
+  int i;
+  for (i = 0; i < c->opt.nsets; i++)
+    if (strncmp(c->opt.sets[i], name, n) == 0 && c->opt.sets[i][n] == '=') {
+      c->setused |= 1u << i;
+      return c->opt.sets[i] + n + 1;
+    }
+  return NULL;
+}
+
+int gr_ctx_option(struct gr_ctx *c, const char *name, double def, double lo,
+                  double hi, double *out)
+{
+  const char *v = ctx_set(c, name);
+  char *end;
+  double x;
+  *out = def;
+  if (v == NULL)
+    return GR_OK;
+  errno = 0;
+  x = strtod(v, &end);
+  if (*v == '\0' || *end != '\0' || errno != 0 || !(x >= lo && x <= hi))
+    return gr_ctx_fail(c, GR_EINPUT, "--set %s=%s: give a number from %g to %g (default %g)",
+                       name, v, lo, hi, def);
+  *out = x;
+  return GR_OK;
+}
+
+int gr_ctx_options_done(struct gr_ctx *c, const char *known)
+{
+  int i;
+  for (i = 0; i < c->opt.nsets; i++)
+    if (!(c->setused & (1u << i)))
+      return gr_ctx_fail(c, GR_EINPUT, "--set %s: %s has no such option (its options: %s)",
+                         c->opt.sets[i], c->exp->key, known);
+  return GR_OK;
+}
 const struct gr_error *gr_ctx_error(const struct gr_ctx *c) { return &c->err; }
 
 int gr_ctx_fail(struct gr_ctx *c, int code, const char *fmt, ...)

@@ -27,6 +27,8 @@ struct gr_options {
   const char *out;      /* --out: report folder */
   const char *refdir;   /* --ref: reference/ folder */
   int progress;         /* show progress on stderr */
+  const char *sets[16]; /* --set NAME=VALUE: an experiment's open parameters */
+  int nsets;
 };
 
 /* Create a context for one experiment; NULL when out of memory. */
@@ -38,6 +40,16 @@ void gr_ctx_free(struct gr_ctx *ctx);
 int gr_ctx_quick(const struct gr_ctx *ctx);
 unsigned long gr_ctx_seed(const struct gr_ctx *ctx);
 int gr_ctx_threads(const struct gr_ctx *ctx);
+
+/* An experiment's option NAME from --set NAME=VALUE, else def.  A value
+ * that is not a number in [lo, hi] fails the run (GR_EINPUT, one line
+ * naming the option, the range and the default).  Marks the option used. */
+int gr_ctx_option(struct gr_ctx *ctx, const char *name, double def, double lo,
+                  double hi, double *out);
+
+/* Fail the run (GR_EINPUT) when a --set names no option the experiment
+ * read; known lists the experiment's option names for the message. */
+int gr_ctx_options_done(struct gr_ctx *ctx, const char *known);
 
 /* The context's error (the first failure), for the driver.  Errors are
  * sticky: once the run failed, every gr_ctx_* call that returns a status is

@@ -1,0 +1,82 @@
+/* granrepro experiment buchholtz-poeschel: bench kernels (granrepro bench
+ * buchholtz-poeschel).  One setup/run pair serves every kernel through
+ * the kernel's arg (struct bp_karg): the lattice force pass (index step
+ * included) at N = 1e3, 1e4, 1e5 (rho = 0.2), the same pass built without
+ * tree vectorization, the half mask (12 positions, Newton's third law),
+ * linked cells at rho = 0.28, and the N^2 neighbour list (one build and
+ * ten force passes per cycle). */
+#include "experiments/buchholtz1993/bp.h"
+
+#include <stdlib.h>
+
+#include "experiments/buchholtz1993/bp_config.h"
+#include "harness/error.h"
+#include "harness/experiment.h"
+#include "status.h"
+
+struct bp_karg {
+  double rho;
+  long np, np_quick;
+  int method; /* 0 lattice, 1 without vectorization, 2 cells, 3 list, 4 half mask */
+};
+
+struct bp_kstate {
+  struct bp_config c;
+  int method;
+  long steps;
+};
+
+static int bp_ksetup(void **state, const void *arg, int quick, unsigned long seed,
+                     struct gr_error *err)
+{
+  const struct bp_karg *a = arg;
+  struct bp_kstate *s = calloc(1, sizeof *s);
+  int rc;
+  if (s == NULL)
+    return gr_error_set(err, GR_ENOMEM, "out of memory");
+  rc = gr_bp_config_new(&s->c, a->rho, quick ? a->np_quick : a->np, seed);
+  if (rc != GR_OK) {
+    free(s);
+    return gr_error_set(err, rc, "bench packing failed (status %d)", rc);
+  }
+  s->method = a->method;
+  s->c.mode = a->method == 1 ? 0 : a->method == 4 ? GR_BPLATTICE_VECTOR | GR_BPLATTICE_HALF
+                                                 : GR_BPLATTICE_VECTOR;
+  s->steps = a->method == 3 ? 10 : 1;
+  *state = s;
+  return GR_OK;
+}
+
+/* One sample: particle-steps done. */
+static double bp_krun(void *state)
+{
+  struct bp_kstate *s = state;
+  if (s->method <= 1 || s->method == 4)
+    gr_bp_config_lattice(&s->c);
+  else if (s->method == 2)
+    gr_bp_config_cells(&s->c);
+  else
+    gr_bp_config_list(&s->c);
+  return (double)s->steps * (double)s->c.g.n;
+}
+
+static void bp_kfree(void *state)
+{
+  struct bp_kstate *s = state;
+  gr_bp_config_free(&s->c);
+  free(s);
+}
+
+static const struct bp_karg bp_args[GR_BP_NKERNELS] = {
+    {0.2, 1000, 1000, 0}, {0.2, 10000, 10000, 0}, {0.2, 100000, 20000, 0},
+    {0.2, 10000, 10000, 1}, {0.28, 10000, 10000, 2}, {0.2, 4000, 1000, 3},
+    {0.2, 10000, 10000, 4}};
+
+const struct gr_kernel gr_bp_kernels[GR_BP_NKERNELS] = {
+    {"lattice-1e3", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[0]},
+    {"lattice-1e4", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[1]},
+    {"lattice-1e5", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[2]},
+    {"lattice-novec-1e4", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[3]},
+    {"cells-1e4-rho0.28", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[4]},
+    {"nsq-list-4e3", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[5]},
+    {"lattice-half-1e4", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[6]}};

@@ -1,0 +1,33 @@
+/* granrepro experiment buchholtz-poeschel: private header of the pipe
+ * files (bp_pipe.c runs, bp_waves.c analysis, bp_survive.c checks). */
+#ifndef GR_BP_PIPE_H
+#define GR_BP_PIPE_H
+
+#include "experiments/buchholtz1993/bp.h"
+
+#define BP_EVERY 500   /* Fig. 6: the pipe drawn every 500 time steps */
+#define BP_MAXSEEDS 8
+
+/* What one pipe run (one seed) records every 500 steps. */
+struct bp_run {
+  int nrec, nbc, nbf;      /* records, coarse bins (one pipe width), fine bins (2 r0) */
+  double *t, *disp, *sk, *vmean; /* per record: time, Var(n)/<n>, S(k_1..3), <v_x> */
+  double *coarse, *fine;   /* per record: counts on the bins */
+  double maxov;            /* largest overlap / smaller radius of the run */
+  long ndouble, noutside, nchecked; /* records with lattice violations, records checked */
+  int nsnap;               /* Fig. 6 snapshots kept (seed 0): t = 0 then from t_start */
+  size_t n, nfree;         /* grains (free first) */
+  double *snap, *r;        /* nsnap x n x (x, y), radii */
+};
+
+int gr_bp_runs_alloc(struct bp_run *run, int nrec, int nbc, int nbf);
+void gr_bp_runs_free(struct bp_run *run);
+
+/* The lattice against linked cells on the pipe's start (asserted). */
+int gr_bp_equivalence(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law *law);
+
+/* Density waves: dispersion, S(k), velocities, the claims' verdicts. */
+int gr_bp_waves(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law *law,
+                const struct bp_run *runs);
+
+#endif

@@ -1,0 +1,226 @@
+/* granrepro experiment buchholtz-poeschel: the variant tables.  Force law
+ * (eqs. 14-20): two grains in contact under each printed reading, energy
+ * gained or lost and the Coulomb ratio; head-on restitution against a GSL
+ * odeiv2 solution.  Gear (Appendix A): free fall and measured orders of
+ * the 5- and 6-value forms, and the corrector as printed. */
+#include "experiments/buchholtz1993/bp.h"
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "physics/gear.h"
+#include "status.h"
+
+/* Three two-grain scenarios (r = 1 cm, m = 1e-6 kg, 0.02 s, dt = 1e-6 s):
+ * 0 head-on at 1 m/s; 1 a grain spinning at 50 rad/s resting under
+ * gravity on a fixed grain (a lasting contact); 2 oblique at 1 m/s,
+ * impact parameter 0.87 of the contact distance.  Returns (E_end -
+ * E_0)/E_0 (kinetic, rotational, elastic, gravitational) and the largest
+ * |F_S| / (mu F_N). */
+static int bp_scenario(const struct bp_law *law, int variant, int sc, double *de,
+                       double *coul)
+{
+  struct gr_bpsim_params p = {.box = {{1, 1, 1}, {0, 0, 0}}, .dt = 1e-6, .nv = 5,
+                              .search = GR_BPSIM_ALLPAIRS, .mask_h = 2, .vectorized = 1};
+  double r[2] = {0.01, 0.01}, m[2] = {1e-6, 1e-6}, I[2] = {4e-11, 4e-11}, e0;
+  struct gr_bpsim s;
+  long k, n = 20000;
+  gr_bpforce_init(&p.force, law->kn, law->gn, law->gs, law->mu, variant);
+  p.g[1] = sc == 1 ? -9.81 : 0.0;
+  if (gr_bpsim_init(&s, &p, 2, sc == 1 ? 1 : 2, r, m, I) != GR_OK)
+    return GR_ENOMEM;
+  gr_bpsim_set(&s, 0, 0.5, 0.5, sc == 1 ? 0 : 0.5, 0, sc == 1 ? 50.0 : 0);
+  if (sc == 1) /* grain 0 on top of the fixed grain 1, at its resting overlap */
+    gr_bpsim_set(&s, 0, 0.5, 0.5 + 0.02 - cbrt(pow(m[0] * 9.81 / law->kn, 2.0)), 0, 0, 50.0),
+    gr_bpsim_set(&s, 1, 0.5, 0.5, 0, 0, 0);
+  else
+    gr_bpsim_set(&s, 1, 0.5 + 0.0201, 0.5 + (sc == 2 ? 0.0173 : 0), -0.5, 0, 0);
+  gr_bpsim_start(&s);
+  e0 = gr_bpsim_kinetic(&s) + gr_bpsim_elastic(&s) + gr_bpsim_potential(&s);
+  *coul = 0.0;
+  for (k = 0; k < n; k++) {
+    struct gr_bpgrains g = gr_bpsim_grains(&s);
+    struct gr_bpforce_out o;
+    gr_bpsim_step(&s);
+    gr_bpforce_pair(&p.force, g.x[0] - g.x[1], g.y[0] - g.y[1], g.vx[0] - g.vx[1],
+                    g.vy[0] - g.vy[1], r[0], r[1], g.w[0], g.w[1], m[0], m[1], 1.0, &o);
+    if (o.fn > 1e-9)
+      *coul = fabs(o.fs) / (law->mu * o.fn) > *coul ? fabs(o.fs) / (law->mu * o.fn) : *coul;
+  }
+  *de = (gr_bpsim_kinetic(&s) + gr_bpsim_elastic(&s) + gr_bpsim_potential(&s) - e0) / e0;
+  gr_bpsim_free(&s);
+  return GR_OK;
+}
+
+/* The force-law variant table: one row per reading. */
+static int bp_forcetable(struct gr_ctx *ctx, const struct bp_law *law)
+{
+  static const int vars[] = {0, GR_BPFORCE_EQ18_SIGN, GR_BPFORCE_EQ18_VECTOR,
+                             GR_BPFORCE_EQ19_MIN, GR_BPFORCE_EQ20_ROT, GR_BPFORCE_EQ14_TANGENT};
+  struct gr_data *d = gr_ctx_data(ctx, "forcelaw-variants",
+                                  "variant dE_headon dE_spin dE_oblique coulomb_max");
+  char q[96];
+  size_t i;
+  int sc;
+  if (d == NULL)
+    return gr_ctx_error(ctx)->code;
+  for (i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+    double de[3], cm[3], gain = -1e300;
+    for (sc = 0; sc < 3; sc++) {
+      if (bp_scenario(law, vars[i], sc, &de[sc], &cm[sc]) != GR_OK)
+        return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
+      gain = de[sc] > gain ? de[sc] : gain;
+    }
+    gr_data_printf(d, "%s %.6g %.6g %.6g %.6g\n", gr_bpforce_variant_name(vars[i]), de[0], de[1],
+                   de[2], fmax(cm[0], fmax(cm[1], cm[2])));
+    snprintf(q, sizeof q, "forcelaw/%s-max-energy-change", gr_bpforce_variant_name(vars[i]));
+    if (vars[i] == 0)
+      gr_ctx_assert(ctx, q, gain, 0.0, gain < 0.0, "consistent law: every scenario loses energy");
+    else
+      gr_ctx_assert(ctx, q, gain, 0.0, vars[i] == GR_BPFORCE_EQ18_VECTOR || vars[i] == GR_BPFORCE_EQ19_MIN
+                    ? gain < 0.0 : gain > 0.0,
+                    "printed reading: eq. 18 sign, eq. 20 rotation and eqs. 14-15 tangent gain energy; "
+                    "eq. 18 vector and eq. 19 min stay dissipative");
+    snprintf(q, sizeof q, "v_%s", gr_bpforce_variant_name(vars[i]));
+    for (sc = 0; q[sc]; sc++)
+      q[sc] = q[sc] == '-' ? '_' : q[sc];
+    gr_ctx_value(ctx, q, gain);
+    if (vars[i] == GR_BPFORCE_EQ19_MIN || vars[i] == 0)
+      gr_ctx_value(ctx, vars[i] ? "coulomb_eq19" : "coulomb_consistent", fmax(cm[0], fmax(cm[1], cm[2])));
+  }
+  return GR_OK;
+}
+
+/* Relative coordinate of a head-on collision, eq. 18 along the line. */
+static int bp_rhs(double t, const double y[], double f[], void *par)
+{
+  const double *c = par; /* k_N / M_eff, gamma_N */
+  double x = y[0] > 0 ? y[0] : 0;
+  (void)t;
+  f[0] = y[1];
+  f[1] = -c[0] * x * sqrt(x) - c[1] * y[1];
+  return GSL_SUCCESS;
+}
+
+/* Restitution from the ODE: rk8pd, the exit found on a 1e-7 s grid and
+ * interpolated linearly (NAN when the grains stay in contact). */
+static double bp_ode_e(const struct bp_law *law, double meff, double v0)
+{
+  double c[2] = {law->kn / meff, law->gn}, y[2] = {0.0, v0}, t = 0, py[2] = {0, 0};
+  gsl_odeiv2_system sys = {bp_rhs, NULL, 2, c};
+  gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, 1e-9, 1e-13, 1e-13);
+  long k;
+  if (d == NULL)
+    return NAN;
+  for (k = 1; k < 200000 && y[0] >= 0.0; k++) { /* 0.02 s */
+    py[0] = y[0], py[1] = y[1];
+    if (gsl_odeiv2_driver_apply(d, &t, k * 1e-7, y) != GSL_SUCCESS)
+      break;
+  }
+  gsl_odeiv2_driver_free(d);
+  return y[0] < 0.0 ? -(py[1] + (y[1] - py[1]) * py[0] / (py[0] - y[0])) / v0 : NAN;
+}
+
+/* Head-on at 1 m/s: the simulation (dt = 1e-6 s) against the ODE. */
+static int bp_restitution(struct gr_ctx *ctx, const struct bp_law *law)
+{
+  double de, cm, e_sim, e_ode = bp_ode_e(law, 0.5e-6, 1.0);
+  if (bp_scenario(law, 0, 0, &de, &cm) != GR_OK)
+    return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
+  e_sim = sqrt(de + 1.0); /* E_end / E_0 = e^2 once the grains are apart */
+  gr_ctx_value(ctx, "e_sim", e_sim);
+  gr_ctx_value(ctx, "e_ode", e_ode);
+  return gr_ctx_assert(ctx, "forcelaw/restitution-vs-odeiv2", e_sim - e_ode, 1e-3,
+                       fabs(e_sim - e_ode) <= 1e-3,
+                       "head-on, r = 1 cm, m = 1e-6 kg, 1 m/s: Gear dt = 1e-6 s vs GSL rk8pd");
+}
+
+/* Error at t = 10 of x'' = -x - 2 z x' (x = 1, v = 0), all derivatives
+ * started exactly (exact) or the third and higher at zero. */
+static double bp_osc(int nv, int flags, double z, double dt, int exact)
+{
+  struct gr_gear g;
+  double a, t, wd = sqrt(1.0 - z * z), d[6] = {1.0, 0.0}, f = 1.0;
+  long k, n = lround(10.0 / dt);
+  if (gr_gear_init(&g, nv, flags, 1, dt) != GR_OK)
+    return NAN;
+  for (k = 2; k < 6; k++)
+    d[k] = exact || k == 2 ? -d[k - 2] - 2.0 * z * d[k - 1] : 0.0;
+  for (k = 0; k < nv; k++)
+    f *= k > 0 ? dt / k : 1.0, g.x[k][0] = d[k] * f;
+  for (k = 0; k < n; k++) {
+    gr_gear_predict(&g);
+    a = -g.x[0][0] - 2.0 * z * gr_gear_velocity(&g, 0);
+    gr_gear_correct(&g, &a);
+  }
+  t = n * dt;
+  a = fabs(g.x[0][0] - exp(-z * t) * (cos(wd * t) + z / wd * sin(wd * t)));
+  gr_gear_free(&g);
+  return a;
+}
+
+/* One second of free fall at dt = 1e-4 s: error of the standard and of
+ * the printed corrector against x0 + v0 t + g t^2 / 2. */
+static void bp_freefall(int nv, double *ff, double *pf)
+{
+  struct gr_gear g, p;
+  double a = -9.81, x = 1.0 + 0.5 + 0.5 * a;
+  long k;
+  *ff = *pf = NAN;
+  if (gr_gear_init(&g, nv, 0, 1, 1e-4) != GR_OK)
+    return;
+  if (gr_gear_init(&p, nv, GR_GEAR_PRINTED, 1, 1e-4) != GR_OK) {
+    gr_gear_free(&g);
+    return;
+  }
+  gr_gear_set(&g, 0, 1.0, 0.5, a), gr_gear_set(&p, 0, 1.0, 0.5, a);
+  for (k = 0; k < 10000; k++)
+    gr_gear_predict(&g), gr_gear_correct(&g, &a), gr_gear_predict(&p), gr_gear_correct(&p, &a);
+  *ff = fabs(g.x[0][0] - x), *pf = fabs(p.x[0][0] - x);
+  gr_gear_free(&g), gr_gear_free(&p);
+}
+
+/* The Gear table: orders (dt 0.04 -> 0.01) and the printed corrector. */
+static int bp_geartable(struct gr_ctx *ctx)
+{
+  struct gr_data *d = gr_ctx_data(ctx, "gear-orders",
+                                  "values order_harmonic order_damped order_damped_zero_start "
+                                  "freefall_err printed_freefall_err");
+  int nv;
+  if (d == NULL)
+    return gr_ctx_error(ctx)->code;
+  for (nv = 5; nv <= 6; nv++) {
+    double o[3], ff, pf;
+    char q[64];
+    o[0] = log(bp_osc(nv, 0, 0.0, 0.04, 1) / bp_osc(nv, 0, 0.0, 0.01, 1)) / log(4.0);
+    o[1] = log(bp_osc(nv, 0, 0.2, 0.04, 1) / bp_osc(nv, 0, 0.2, 0.01, 1)) / log(4.0);
+    o[2] = log(bp_osc(nv, 0, 0.2, 0.04, 0) / bp_osc(nv, 0, 0.2, 0.01, 0)) / log(4.0);
+    bp_freefall(nv, &ff, &pf);
+    gr_data_printf(d, "%d %.4f %.4f %.4f %.3g %.3g\n", nv, o[0], o[1], o[2], ff, pf);
+    snprintf(q, sizeof q, "gear/%d-value-freefall-error", nv);
+    gr_ctx_assert(ctx, q, ff, 1e-12, ff <= 1e-12, "1 s of free fall at dt = 1e-4 s: exact to round-off");
+    snprintf(q, sizeof q, "gear/%d-value-order-harmonic", nv);
+    gr_ctx_assert(ctx, q, o[0], 0.3, fabs(o[0] - (nv == 5 ? 5 : 6)) < 0.3, "global order, x'' = -x, exact start");
+    snprintf(q, sizeof q, "gear/%d-value-order-damped", nv);
+    gr_ctx_assert(ctx, q, o[1], 0.3, fabs(o[1] - (nv == 5 ? 4 : 5)) < 0.3,
+                  "global order, velocity-dependent force (z = 0.2): one less");
+    snprintf(q, sizeof q, "gear/%d-value-order-damped-zero-start", nv);
+    gr_ctx_informative(ctx, q, o[2], "third and higher derivatives started at 0, as in a simulation");
+    snprintf(q, sizeof q, "gear/%d-value-printed-corrector-freefall-error", nv);
+    gr_ctx_informative(ctx, q, pf, "Appendix A's corrector as printed (c_k times the acceleration)");
+    gr_ctx_value(ctx, nv == 5 ? "printed_ff5" : "printed_ff6", pf);
+  }
+  return GR_OK;
+}
+
+int gr_bp_variants(struct gr_ctx *ctx)
+{
+  struct bp_law law;
+  int rc;
+  if ((rc = gr_bp_law(ctx, &law)) != GR_OK || (rc = bp_forcetable(ctx, &law)) != GR_OK ||
+      (rc = bp_restitution(ctx, &law)) != GR_OK)
+    return rc;
+  return bp_geartable(ctx);
+}

@@ -1,0 +1,230 @@
+/* granrepro experiment buchholtz-poeschel: the density waves of section
+ * 4, measured.  Every claim of the text gets a verdict from numbers:
+ * waves form from a homogeneous start (dispersion index Var(n)/<n> of the
+ * counts in bins one pipe width long, against its start value and 1 for a
+ * random gas); no definite wavelength (the dominant low-k mode of S(k)
+ * changes); they move in both directions (velocity from the shift that
+ * best correlates successive profiles); they depend on the start
+ * (profiles of different seeds uncorrelated).  Quick runs are too short:
+ * their claim rows are informative. */
+#include "experiments/buchholtz1993/bp_pipe.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "harness/report.h"
+#include "harness/stats.h"
+#include "status.h"
+
+/* A claim: asserted in full runs, informative in quick ones. */
+static int bp_claim(struct gr_ctx *ctx, const char *q, double v, double bound, int ok,
+                    const char *note)
+{
+  if (gr_ctx_quick(ctx))
+    return gr_ctx_informative(ctx, q, v, "quick run (too short for the claim); full runs assert it");
+  return gr_ctx_assert(ctx, q, v, bound, ok, note);
+}
+
+/* First record at or after t_start. */
+static int bp_late(const struct bp_run *r, double t_start)
+{
+  int k = 0;
+  while (k < r->nrec && r->t[k] < t_start - 1e-9)
+    k++;
+  return k;
+}
+
+/* Data and figures: dispersion and S(k) against time, every seed. */
+static int bp_curves(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
+{
+  struct gr_data *d = gr_ctx_data(ctx, "waves", "seed t dispersion S1 S2 S3 vmean");
+  struct gr_figure f1 = {"waves-dispersion", "waves", "Dispersion index Var(n)/<n>, bins one pipe width",
+    "t (s)", "Var(n)/<n>", "set key top left",
+    "data using 2:($1 == 0 ? $3 : 1/0) with lines title 'seed 0', "
+    "data using 2:($1 == 1 ? $3 : 1/0) with lines title 'seed 1', 1 with lines dt 2 title 'random gas'"};
+  struct gr_figure f2 = {"waves-sk", "waves", "Low-k structure factor S(k_m), k_m = 2 pi m / L, seed 0",
+    "t (s)", "S(k)", "set logscale y\nset key top left",
+    "data using 2:($1 == 0 ? $4 : 1/0) with lines title 'm = 1', "
+    "data using 2:($1 == 0 ? $5 : 1/0) with lines title 'm = 2', "
+    "data using 2:($1 == 0 ? $6 : 1/0) with lines title 'm = 3'"};
+  int i, k;
+  if (d == NULL)
+    return gr_ctx_error(ctx)->code;
+  for (i = 0; i < o->seeds; i++)
+    for (k = 0; k < runs[i].nrec; k++)
+      gr_data_printf(d, "%d %.4f %.6g %.6g %.6g %.6g %.6g\n", i, runs[i].t[k], runs[i].disp[k],
+                     runs[i].sk[3 * k], runs[i].sk[3 * k + 1], runs[i].sk[3 * k + 2], runs[i].vmean[k]);
+  if (gr_ctx_figure(ctx, &f1) != GR_OK || gr_ctx_figure(ctx, &f2) != GR_OK)
+    return gr_ctx_error(ctx)->code;
+  return GR_OK;
+}
+
+/* Claim 1: dispersion late (mean, SE over records and seeds) > start, > 1. */
+static int bp_form(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
+{
+  double x[4096], mean, se, start = 0.0;
+  size_t n = 0;
+  int i, k;
+  for (i = 0; i < o->seeds; i++) {
+    start += runs[i].disp[0] / o->seeds;
+    for (k = bp_late(&runs[i], o->t_start); k < runs[i].nrec && n < 4096; k++)
+      x[n++] = runs[i].disp[k];
+  }
+  if (n < 2 || gr_stats_mean_se(x, n, &mean, &se) != GR_OK)
+    return gr_ctx_fail(ctx, GR_EFAIL, "too few pipe records for the dispersion index");
+  gr_ctx_value(ctx, "disp_start", start);
+  gr_ctx_value(ctx, "disp_late", mean);
+  gr_ctx_value(ctx, "disp_late_se", se);
+  return bp_claim(ctx, "waves/form-from-homogeneous-start", mean, 1.0,
+                  mean - 3.0 * se > 1.0 && mean - 3.0 * se > start,
+                  "dispersion index from t_start, mean - 3 SE above 1 (random gas) and above t = 0");
+}
+
+/* Smoothed fine profile of record k (circular box of 2 w + 1 bins). */
+static void bp_smooth(const struct bp_run *r, int k, int w, double *out)
+{
+  const double *c = r->fine + (size_t)k * r->nbf;
+  int j, i, n = r->nbf;
+  for (j = 0; j < n; j++)
+    for (out[j] = 0.0, i = -w; i <= w; i++)
+      out[j] += c[((j + i) % n + n) % n];
+}
+
+/* Spacings (in bins) between the density maxima of a profile: local
+ * maxima above the mean, circularly; returns their number. */
+static int bp_spacings(const double *p, int n, double *sp, int max)
+{
+  int j, first = -1, last = -1, m = 0;
+  double mean = 0.0;
+  for (j = 0; j < n; j++)
+    mean += p[j] / n;
+  for (j = 0; j < n; j++)
+    if (p[j] > mean && p[j] > p[(j + n - 1) % n] && p[j] >= p[(j + 1) % n]) {
+      if (last >= 0 && m < max)
+        sp[m++] = j - last;
+      first = first < 0 ? j : first;
+      last = j;
+    }
+  if (first >= 0 && last != first && m < max)
+    sp[m++] = first + n - last;
+  return m;
+}
+
+/* Claim 2: the distances between density maxima vary (coefficient of
+ * variation of the spacings, records from t_start on, all seeds); a
+ * definite wavelength would give equal spacings.  The share of the
+ * strongest low-k mode is shown beside it. */
+static int bp_wavelength(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
+{
+  double p[1024], sp[4096], mean, se, sd, mode = 0;
+  size_t n = 0;
+  int i, k, nrec = 0, w;
+  for (i = 0; i < o->seeds; i++)
+    for (k = bp_late(&runs[i], o->t_start); k < runs[i].nrec && runs[i].nbf <= 1024; k++) {
+      const double *s = runs[i].sk + 3 * k;
+      w = (int)lround(0.25 * o->pipe.width); /* half a pipe width each side, 2 r0 bins */
+      bp_smooth(&runs[i], k, w, p);
+      n += (size_t)bp_spacings(p, runs[i].nbf, sp + n, (int)(4096 - n));
+      mode += s[0] >= s[1] && s[0] >= s[2], nrec++;
+    }
+  if (n < 3 || gr_stats_mean_se(sp, n, &mean, &se) != GR_OK)
+    return gr_ctx_fail(ctx, GR_EFAIL, "too few density maxima in the pipe records");
+  sd = se * sqrt((double)n);
+  gr_ctx_value(ctx, "peak_spacing_mean", mean * 2.0 / o->pipe.width);
+  gr_ctx_value(ctx, "peak_spacing_cv", sd / mean);
+  gr_ctx_value(ctx, "peak_n", (double)n);
+  gr_ctx_value(ctx, "mode_frac", nrec ? mode / nrec : 0.0);
+  gr_ctx_informative(ctx, "waves/strongest-mode-is-k1-share", nrec ? mode / nrec : 0.0,
+                     "share of records whose strongest of S(k_1..3) is the longest wave, k_1 = 2 pi / L");
+  return bp_claim(ctx, "waves/no-definite-wavelength", sd / mean, 0.25, sd / mean >= 0.25,
+                  "coefficient of variation of the distances between density maxima: at least 0.25 "
+                  "(equal spacings, a definite wavelength, give about 0)");
+}
+
+/* Claim 3: wave velocities of both signs (lab frame), from the shift of
+ * best correlation between successive records (0.05 s apart). */
+static int bp_directions(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
+{
+  struct gr_data *d = gr_ctx_data(ctx, "wave-velocities", "seed t c corr vgrains");
+  double a[1024], b[1024], pos = 0, neg = 0, n = 0, csum = 0, vsum = 0, rpos = 0, rneg = 0;
+  int i, k;
+  if (d == NULL)
+    return gr_ctx_error(ctx)->code;
+  for (i = 0; i < o->seeds; i++)
+    for (k = bp_late(&runs[i], o->t_start) + 1; k < runs[i].nrec && runs[i].nbf <= 1024; k++) {
+      double corr, c, bin = 2.0 * o->pipe.r0 * o->pipe.length / runs[i].nbf;
+      int sh;
+      bp_smooth(&runs[i], k - 1, 1, a), bp_smooth(&runs[i], k, 1, b);
+      sh = gr_bppipe_shift(a, b, runs[i].nbf, &corr);
+      c = sh * bin / (runs[i].t[k] - runs[i].t[k - 1]);
+      gr_data_printf(d, "%d %.4f %.6g %.4f %.6g\n", i, runs[i].t[k], c, corr, runs[i].vmean[k]);
+      if (corr < 0.3)
+        continue;
+      n++, pos += c > 0, neg += c < 0, csum += c, vsum += runs[i].vmean[k];
+      rpos += c > runs[i].vmean[k], rneg += c < runs[i].vmean[k];
+    }
+  gr_ctx_value(ctx, "vel_n", n);
+  gr_ctx_value(ctx, "vel_pos", n ? pos / n : 0);
+  gr_ctx_value(ctx, "vel_neg", n ? neg / n : 0);
+  gr_ctx_value(ctx, "vel_wave_mean", n ? csum / n : 0);
+  gr_ctx_value(ctx, "vel_grain_mean", n ? vsum / n : 0);
+  gr_ctx_value(ctx, "vel_rel_pos", n ? rpos / n : 0);
+  gr_ctx_value(ctx, "vel_rel_neg", n ? rneg / n : 0);
+  gr_ctx_informative(ctx, "waves/relative-to-grains-rarer-sign-share", n ? fmin(rpos, rneg) / n : 0,
+                     "the same velocities relative to the mean grain velocity");
+  return bp_claim(ctx, "waves/move-in-both-directions", n ? fmin(pos, neg) / n : 0, 0.05,
+                  n > 0 && fmin(pos, neg) >= 0.05 * n,
+                  "share of the rarer sign among wave velocities (correlation >= 0.3): at least 0.05");
+}
+
+/* Claim 4: last coarse profiles of different seeds uncorrelated. */
+static int bp_start(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
+{
+  double sum = 0, corr;
+  int i, j, n = 0;
+  for (i = 0; i < o->seeds; i++)
+    for (j = i + 1; j < o->seeds; j++) {
+      const struct bp_run *a = &runs[i], *b = &runs[j];
+      int sh = gr_bppipe_shift(a->coarse + (size_t)(a->nrec - 1) * a->nbc,
+                               b->coarse + (size_t)(b->nrec - 1) * b->nbc, a->nbc, &corr);
+      (void)sh;
+      sum += corr, n++;
+    }
+  gr_ctx_value(ctx, "seed_corr", n ? sum / n : 1.0);
+  return bp_claim(ctx, "waves/depend-on-start", n ? sum / n : 1.0, 0.9, n > 0 && sum / n < 0.9,
+                  "best-shift correlation of the last profiles of different seeds: below 0.9 "
+                  "(identical starts give 1)");
+}
+
+/* Overlap and the lattice's counters on the pipe records. */
+static int bp_overlap(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
+{
+  double mo = 0, nd = 0, no = 0, nc = 0;
+  int i;
+  for (i = 0; i < o->seeds; i++) {
+    mo = runs[i].maxov > mo ? runs[i].maxov : mo;
+    nd += runs[i].ndouble, no += runs[i].noutside, nc += runs[i].nchecked;
+  }
+  gr_ctx_value(ctx, "maxov", mo);
+  gr_ctx_value(ctx, "lat_double_frac", nc ? nd / nc : 0);
+  gr_ctx_value(ctx, "lat_outside_frac", nc ? no / nc : 0);
+  gr_ctx_informative(ctx, "pipe/lattice-records-with-doubly-occupied-cells", nc ? nd / nc : 0,
+                     "share of records where a d = rmax lattice would lose a grain");
+  gr_ctx_informative(ctx, "pipe/lattice-records-with-contacts-outside-mask", nc ? no / nc : 0,
+                     "share of records with a contact outside the 5x5 mask");
+  return gr_ctx_assert(ctx, "pipe/max-overlap", mo, 0.1, mo <= 0.1,
+                       "largest overlap / smaller radius over all seeds; section 2 assumes <= 10 %");
+}
+
+int gr_bp_waves(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law *law,
+                const struct bp_run *runs)
+{
+  int rc;
+  (void)law;
+  if ((rc = bp_curves(ctx, o, runs)) != GR_OK || (rc = bp_overlap(ctx, o, runs)) != GR_OK ||
+      (rc = bp_form(ctx, o, runs)) != GR_OK || (rc = bp_wavelength(ctx, o, runs)) != GR_OK ||
+      (rc = bp_directions(ctx, o, runs)) != GR_OK)
+    return rc;
+  return bp_start(ctx, o, runs);
+}

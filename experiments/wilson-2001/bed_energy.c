@@ -1,0 +1,103 @@
+/* granrepro experiment wilson-bed: energy claims of Wilson (2001), section
+ * 4.1 ("the particle-particle interactions conserve energy") and the full
+ * energy balance of the shaken bed (kinetic + pair + wall + gravity =
+ * initial + shaking work - dissipation), with the listing's (E/iE)*100
+ * (txt 1426) beside it. */
+#include <math.h>
+
+#include "experiments/wilson-2001/bed.h"
+#include "harness/ctx.h"
+#include "harness/report.h"
+
+struct en_trace {
+  const struct gr_bed_model *m;
+  struct gr_data *d;
+  double e0, el0, resid, scale, dpair;
+};
+
+/* Sampler: energies, accumulators, the balance residual. */
+static int en_sample(void *arg, double t, const double *y)
+{
+  struct en_trace *tr = arg;
+  const struct gr_bed_model *m = tr->m;
+  double k = gr_bed_kinetic(m, y), vp = gr_bed_pair_energy(m, y), vw = gr_bed_wall_energy(m, y);
+  double vg = m->gravity ? gr_bed_gravity_energy(m, y) : 0.0, e = k + vp + vw + vg;
+  const double *acc = y + 4 * m->n;
+  if (t == 0.0)
+    tr->e0 = e, tr->el0 = gr_bed_energy_listing(m, y, 0);
+  tr->resid = fmax(tr->resid, fabs(e - tr->e0 - (acc[2] - acc[0] - acc[1])));
+  tr->scale = fmax(tr->scale, fabs(e));
+  tr->dpair = fmax(tr->dpair, fabs(acc[0]));
+  if (tr->d == NULL)
+    return 0;
+  return gr_data_printf(tr->d, "%.3f %.8g %.8g %.8g %.8g %.8g %.8g %.8g %.3g %.6g\n", t, k, vp,
+                        vw, vg, acc[0], acc[1], acc[2], e - tr->e0 - (acc[2] - acc[0] - acc[1]),
+                        100.0 * gr_bed_energy_listing(m, y, 0) / tr->el0);
+}
+
+static const struct gr_figure en_fig = {
+    "energy-balance", "energy-balance",
+    "Energy balance of the Fig. 9 run (rk8pd, tol 1e-10): E - E0 = W_shake - D_wall - D_pair",
+    "t", "energy", "set key outside",
+    "data u 1:2 w l t 'kinetic', data u 1:($3+$4) w l t 'pair + wall', "
+    "data u 1:5 w l t 'gravity', data u 1:7 w l t 'dissipated (walls)', "
+    "data u 1:8 w l t 'shaking work', data u 1:($9*1e6) w l t 'residual x 1e6'"};
+
+/* One balance run of the Fig. 9 setting from the canonical start. */
+static int en_balance(struct gr_ctx *ctx, const struct bed_par *p, struct gr_bedint_opts o,
+                      struct gr_data *d, struct en_trace *tr)
+{
+  struct bed_run r = {gr_wilson_bed_model(p, 20, p->box), o, gr_ctx_quick(ctx) ? 5.0 : 20.0, 0.05};
+  double y[83] = {0};
+  r.m.gravity = r.m.shake = r.m.augment = 1;
+  gr_wilson_bed_canonical(y, 20);
+  *tr = (struct en_trace){&r.m, d, 0, 0, 0, 0, 0};
+  if (gr_wilson_bed_run(&r, y, en_sample, tr, NULL) != 0)
+    return gr_ctx_fail(ctx, GR_EFAIL, "wilson-bed: balance run failed");
+  return 0;
+}
+
+/* Conservative setting (listing as printed, walls lossless): |E/E0 - 1|. */
+static int en_conserve(struct gr_ctx *ctx, const struct bed_par *p, struct gr_bedint_opts o,
+                       double *drift)
+{
+  struct bed_run r = {gr_wilson_bed_model(p, 20, p->box), o, gr_ctx_quick(ctx) ? 10.0 : 100.0, 0.1};
+  double y[80], e0;
+  r.m.lossy = 0;
+  gr_wilson_bed_canonical(y, 20);
+  e0 = gr_bed_energy(&r.m, y);
+  if (gr_wilson_bed_run(&r, y, NULL, NULL, NULL) != 0)
+    return gr_ctx_fail(ctx, GR_EFAIL, "wilson-bed: conservative run failed");
+  *drift = gr_bed_energy(&r.m, y) / e0 - 1.0;
+  return 0;
+}
+
+int gr_wilson_bed_energy(struct gr_ctx *ctx)
+{
+  struct bed_par p;
+  struct en_trace tr, tl;
+  struct gr_bedint_opts tight = {GR_BEDINT_RK8PD, 1e-10, 0, 1, 0};
+  double drift, dl;
+  if (gr_wilson_bed_params(ctx, &p) != 0 ||
+      en_conserve(ctx, &p, (struct gr_bedint_opts){GR_BEDINT_RK8PD, 1e-12, 0, 1, 0}, &drift) != 0 ||
+      en_conserve(ctx, &p, gr_wilson_bed_lsoda(p.tol), &dl) != 0 ||
+      en_balance(ctx, &p, tight, gr_ctx_data(ctx, "energy-balance",
+                 "t kinetic pair wall gravity D_pair D_wall W_shake residual listing_E_pct"), &tr) != 0 ||
+      en_balance(ctx, &p, gr_wilson_bed_lsoda(p.tol), NULL, &tl) != 0)
+    return gr_ctx_error(ctx)->code;
+  gr_ctx_assert(ctx, "energy/pair-interactions-conserve-rk8pd", fabs(drift), 1e-8,
+                fabs(drift) <= 1e-8, "|E/E0 - 1|, no damping, lossless walls, no shaking (section 4.1)");
+  gr_ctx_informative(ctx, "energy/pair-interactions-msadams-tol1e-6", dl,
+                     "E/E0 - 1 of the same run driven like LSODA (dtout 0.1)");
+  gr_ctx_assert(ctx, "energy/balance-closes-rk8pd", tr.resid / tr.scale, 1e-8,
+                tr.resid <= 1e-8 * tr.scale, "max |E - E0 - (W - D)| / max |E|, Fig. 9 setting");
+  gr_ctx_informative(ctx, "energy/balance-msadams-tol1e-6", tl.resid / tl.scale,
+                     "the same residual driven like LSODA");
+  gr_ctx_assert(ctx, "energy/disk-disk-elastic-as-printed", tr.dpair, 0.0, tr.dpair == 0.0,
+                "energy taken by the printed pair damping loop: exactly 0 (section 5: elastic)");
+  gr_ctx_value(ctx, "drift_rk8pd", drift);
+  gr_ctx_value(ctx, "drift_lsoda", dl);
+  gr_ctx_value(ctx, "resid_rk8pd", tr.resid / tr.scale);
+  gr_ctx_value(ctx, "resid_lsoda", tl.resid / tl.scale);
+  return gr_ctx_figure(ctx, &en_fig);
+}

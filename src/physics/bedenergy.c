@@ -1,0 +1,91 @@
+/* granrepro physics: energies of the shaken bed of Wilson (2001): the full
+ * balance (kinetic, eq. 10 pair, wall, gravity) and the listing's E of the
+ * (E/iE)*100 line (subroutine energy, txt 1655-1687). */
+#include "physics/bed.h"
+
+#include <math.h>
+
+double gr_bed_kinetic(const struct gr_bed_model *m, const double *y)
+{
+  double k = 0.0;
+  size_t i;
+  for (i = 0; i < m->n; i++)
+    k += y[4 * i + 2] * y[4 * i + 2] + y[4 * i + 3] * y[4 * i + 3];
+  return 0.5 * k;
+}
+
+/* Distance of disks i and j. */
+static double bed_dist(const double *y, size_t i, size_t j)
+{
+  return hypot(y[4 * i] - y[4 * j], y[4 * i + 1] - y[4 * j + 1]);
+}
+
+/* eq. 10 over pairs i < j. */
+double gr_bed_pair_energy(const struct gr_bed_model *m, const double *y)
+{
+  double e = 0.0;
+  size_t i, j;
+  for (i = 0; i < m->n; i++)
+    for (j = i + 1; j < m->n; j++)
+      e += gr_wca_potential(&m->wca, bed_dist(y, i, j));
+  return e;
+}
+
+/* The wall potential V(r0/2 + h) of the four walls (wca.h). */
+double gr_bed_wall_energy(const struct gr_bed_model *m, const double *y)
+{
+  double e = 0.0;
+  size_t i;
+  int k;
+  for (i = 0; i < m->n; i++)
+    for (k = 0; k < 2; k++)
+      e += gr_wca_wall_potential(&m->wca, y[4 * i + k]) +
+           gr_wca_wall_potential(&m->wca, m->box - y[4 * i + k]);
+  return e;
+}
+
+double gr_bed_gravity_energy(const struct gr_bed_model *m, const double *y)
+{
+  double e = 0.0;
+  size_t i;
+  for (i = 0; i < m->n; i++)
+    e += m->g * y[4 * i + 1];
+  return e;
+}
+
+double gr_bed_energy(const struct gr_bed_model *m, const double *y)
+{
+  return gr_bed_kinetic(m, y) + gr_bed_pair_energy(m, y) + gr_bed_wall_energy(m, y) +
+         (m->gravity ? gr_bed_gravity_energy(m, y) : 0.0);
+}
+
+/* Subroutine energy: KE + PE with PE over j = i+1..np (literal: j = 2..np,
+ * j != i), the pair term (s/r)^12 - (s/r)^6 + 1/4 for r <= r0, i.e. eq. 10
+ * with eps = 1/4. */
+double gr_bed_energy_listing(const struct gr_bed_model *m, const double *y,
+                             int literal)
+{
+  double pe = 0.0;
+  size_t i, j;
+  for (i = 0; i < m->n; i++)
+    for (j = literal ? 1 : i + 1; j < m->n; j++)
+      if (j != i)
+        pe += gr_wca_potential(&m->wca, bed_dist(y, i, j));
+  return gr_bed_kinetic(m, y) + pe;
+}
+
+void gr_bed_closest(const struct gr_bed_model *m, const double *y, double *pair,
+                    double *wall)
+{
+  double p = INFINITY, w = INFINITY;
+  size_t i, j;
+  for (i = 0; i < m->n; i++) {
+    int k;
+    for (k = 0; k < 2; k++)
+      w = fmin(w, fmin(y[4 * i + k], m->box - y[4 * i + k]));
+    for (j = i + 1; j < m->n; j++)
+      p = fmin(p, bed_dist(y, i, j));
+  }
+  *pair = p;
+  *wall = w;
+}

@@ -1,0 +1,38 @@
+/* granrepro physics: the body of the pair force of Buchholtz & Poeschel
+ * (1993), eqs. 17-21 (see bpforce.h for the convention), as a template:
+ * the includer sets GR_BPFORCE_PAIR_NAME and GR_BPFORCE_PAIR_ATTR, so that
+ * the lattice pass can carry its own copy built with the pass's
+ * optimization options (gcc does not inline across differing ones).  No
+ * include guard on purpose. */
+/* Eqs. 17-21 for the pair (i, j): dx = x_i - x_j, dv = v_i - v_j; on = 1
+ * when both cells hold a grain (Test Test{i} of eqs. 12-13), 0 otherwise.
+ * Requires m_i + m_j > 0.  One division gives both 1/dist and M_eff
+ * (division is the slowest vector operation).  Branch-free: the ternaries become blends when
+ * the file is built with -fno-math-errno -fno-trapping-math (Makefile.am). */
+GR_BPFORCE_PAIR_ATTR
+static inline void GR_BPFORCE_PAIR_NAME(const struct gr_bpforce *p, double dx,
+                                        double dy, double dvx, double dvy,
+                                        double ri, double rj, double wi, double wj,
+                                        double mi, double mj, double on,
+                                        struct gr_bpforce_out *o)
+{
+  double dist = sqrt(dx * dx + dy * dy), ds = dist > 0.0 ? dist : 1.0;
+  double ms = mi + mj, q = 1.0 / (ds * ms), inv = ms * q, meff = mi * mj * ds * q;
+  double xi = ri + rj - dist, c = xi > 0.0 ? on : 0.0, xc = xi > 0.0 ? xi : 0.0;
+  double nx = dx * inv, ny = dy * inv, tx = -ny, ty = nx;
+  double vn = dvx * nx + dvy * ny, vt = dvx * tx + dvy * ty;
+  double fn = p->kn * xc * sqrt(xc) + p->damp_sign * p->gn * meff * vn;
+  double vrel = vt + (p->rot_i * ri * wi + p->rot_j * rj * wj);
+  double a = p->gs * meff * fabs(vrel), b = p->mu * fabs(fn);
+  double fsc = -copysign(a < b ? a : b, vrel);
+  double u = -p->gs * meff * vrel, fsp = u < b ? u : b;
+  double fs = c * (fsc + p->min_printed * (fsp - fsc));
+  double ft = p->tan_sign * fs - c * p->damp_full * p->gn * meff * vt;
+  fn *= c;
+  o->fx = fn * nx + ft * tx;
+  o->fy = fn * ny + ft * ty;
+  o->ti = -ri * fs;
+  o->fn = fn;
+  o->fs = fs;
+  o->xi = c * xc;
+}

@@ -1,0 +1,233 @@
+/* granrepro physics: all pairs, linked cells and the N-squared neighbour
+ * list for the contact force of Buchholtz & Poeschel (1993), eqs. 17-21.
+ * See bpsearch.h. */
+#include "status.h"
+#include "physics/bpsearch.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One pair seen from i, accumulated on i; returns the overlap over the
+ * smaller radius. */
+static double bp_add(const struct gr_box *box, const struct gr_bpforce *p,
+                   const struct gr_bpgrains *g, size_t i, size_t j, double *fx,
+                   double *fy, double *tq, struct gr_bpforce_out *o)
+{
+  double dx = gr_box_delta(box, 0, g->x[i], g->x[j]);
+  double dy = gr_box_delta(box, 1, g->y[i], g->y[j]);
+  gr_bpforce_pair(p, dx, dy, g->vx[i] - g->vx[j], g->vy[i] - g->vy[j], g->r[i],
+                  g->r[j], g->w[i], g->w[j], g->m[i], g->m[j], 1.0, o);
+  fx[i] += o->fx;
+  fy[i] += o->fy;
+  tq[i] += o->ti;
+  return o->xi / (g->r[i] < g->r[j] ? g->r[i] : g->r[j]);
+}
+
+long gr_bpsearch_allpairs(const struct gr_box *box, const struct gr_bpforce *p,
+                          const struct gr_bpgrains *g, double *fx, double *fy,
+                          double *tq, double *maxov)
+{
+  size_t i, j;
+  long twice = 0;
+  double mo = 0.0;
+  for (i = 0; i < g->n; i++) {
+    fx[i] = fy[i] = tq[i] = 0.0;
+    for (j = 0; j < g->n; j++) {
+      struct gr_bpforce_out o;
+      double ov;
+      if (j == i)
+        continue;
+      ov = bp_add(box, p, g, i, j, fx, fy, tq, &o);
+      twice += o.xi > 0.0;
+      mo = ov > mo ? ov : mo;
+    }
+  }
+  if (maxov != NULL)
+    *maxov = mo;
+  return twice / 2;
+}
+
+int gr_bpcells_init(struct gr_bpcells *c, const struct gr_box *box, double cut)
+{
+  int k;
+  memset(c, 0, sizeof *c);
+  c->box = *box;
+  if (!(cut > 0.0))
+    return GR_EINPUT;
+  for (k = 0; k < 2; k++) {
+    double q = floor(box->len[k] / cut);
+    if (!(q >= 1.0) || q > 1e7 || (box->periodic[k] && q < 3.0))
+      return GR_EINPUT;
+    c->m[k] = (int)q;
+    c->side[k] = box->len[k] / c->m[k];
+  }
+  c->head = malloc((size_t)c->m[0] * c->m[1] * sizeof *c->head);
+  return c->head == NULL ? GR_ENOMEM : GR_OK;
+}
+
+void gr_bpcells_free(struct gr_bpcells *c)
+{
+  free(c->head);
+  free(c->next);
+  memset(c, 0, sizeof *c);
+}
+
+/* Cell of q along axis k (folded on a periodic axis, clamped at walls). */
+static int bp_cell(const struct gr_bpcells *c, int k, double q)
+{
+  return (int)gr_box_cell(q / c->side[k], c->m[k], c->box.periodic[k]);
+}
+
+/* Bin: head of each cell, next of each grain (descending index chains). */
+static int bp_bin(struct gr_bpcells *c, const struct gr_bpgrains *g)
+{
+  size_t i;
+  if (g->n > c->ncap) {
+    long *nx = realloc(c->next, g->n * sizeof *nx);
+    if (nx == NULL)
+      return GR_ENOMEM;
+    c->next = nx, c->ncap = g->n;
+  }
+  for (i = 0; i < (size_t)c->m[0] * c->m[1]; i++)
+    c->head[i] = -1;
+  for (i = 0; i < g->n; i++) {
+    long cell = bp_cell(c, 0, g->x[i]) + (long)c->m[0] * bp_cell(c, 1, g->y[i]);
+    c->next[i] = c->head[cell];
+    c->head[cell] = (long)i;
+  }
+  return GR_OK;
+}
+
+int gr_bpcells_forces(struct gr_bpcells *c, const struct gr_bpforce *p,
+                      const struct gr_bpgrains *g, double *fx, double *fy,
+                      double *tq)
+{
+  size_t i;
+  if (bp_bin(c, g) != 0)
+    return GR_ENOMEM;
+  c->maxov = 0.0;
+  for (i = 0; i < g->n; i++) {
+    int cx = bp_cell(c, 0, g->x[i]), cy = bp_cell(c, 1, g->y[i]), ax, ay;
+    fx[i] = fy[i] = tq[i] = 0.0;
+    for (ay = cy - 1; ay <= cy + 1; ay++)
+      for (ax = cx - 1; ax <= cx + 1; ax++) {
+        int qx = ax, qy = ay;
+        long j;
+        struct gr_bpforce_out o;
+        if (c->box.periodic[0]) qx = (ax + c->m[0]) % c->m[0];
+        else if (ax < 0 || ax >= c->m[0]) continue;
+        if (c->box.periodic[1]) qy = (ay + c->m[1]) % c->m[1];
+        else if (ay < 0 || ay >= c->m[1]) continue;
+        for (j = c->head[qx + (long)c->m[0] * qy]; j >= 0; j = c->next[j])
+          if ((size_t)j != i) {
+            double ov = bp_add(&c->box, p, g, i, (size_t)j, fx, fy, tq, &o);
+            c->maxov = ov > c->maxov ? ov : c->maxov;
+          }
+      }
+  }
+  return GR_OK;
+}
+
+int gr_bpverlet_init(struct gr_bpverlet *v, const struct gr_box *box,
+                     double cut, double skin)
+{
+  memset(v, 0, sizeof *v);
+  v->box = *box;
+  v->cut = cut;
+  v->skin = skin;
+  return cut > 0.0 && skin > 0.0 ? GR_OK : GR_EINPUT;
+}
+
+void gr_bpverlet_free(struct gr_bpverlet *v)
+{
+  free(v->start), free(v->list), free(v->x0), free(v->y0);
+  memset(v, 0, sizeof *v);
+}
+
+/* Room for n grains. */
+static int bp_vgrow(struct gr_bpverlet *v, size_t n)
+{
+  long *s;
+  double *a, *b;
+  if (n <= v->ncap)
+    return GR_OK;
+  s = realloc(v->start, (n + 1) * sizeof *s);
+  if (s != NULL) v->start = s;
+  a = realloc(v->x0, n * sizeof *a);
+  if (a != NULL) v->x0 = a;
+  b = realloc(v->y0, n * sizeof *b);
+  if (b != NULL) v->y0 = b;
+  if (s == NULL || a == NULL || b == NULL)
+    return GR_ENOMEM;
+  v->ncap = n;
+  return GR_OK;
+}
+
+/* Section 1's neighbourhood list: every j within cut + skin of i, by the
+ * N-squared search (both directions stored, as the lattice sees them). */
+int gr_bpverlet_build(struct gr_bpverlet *v, const struct gr_bpgrains *g)
+{
+  size_t i, j, k = 0;
+  double rc = v->cut + v->skin, rc2 = rc * rc;
+  if (bp_vgrow(v, g->n) != 0)
+    return GR_ENOMEM;
+  for (i = 0; i < g->n; i++) {
+    v->start[i] = (long)k;
+    v->x0[i] = g->x[i], v->y0[i] = g->y[i];
+    for (j = 0; j < g->n; j++) {
+      double dx = gr_box_delta(&v->box, 0, g->x[i], g->x[j]);
+      double dy = gr_box_delta(&v->box, 1, g->y[i], g->y[j]);
+      if (j == i || dx * dx + dy * dy >= rc2)
+        continue;
+      if (k == v->lcap) {
+        size_t cap = v->lcap ? 2 * v->lcap : 1024;
+        long *l = realloc(v->list, cap * sizeof *l);
+        if (l == NULL)
+          return GR_ENOMEM;
+        v->list = l, v->lcap = cap;
+      }
+      v->list[k++] = (long)j;
+    }
+  }
+  v->start[g->n] = (long)k;
+  v->n = g->n;
+  v->nbuild++;
+  return GR_OK;
+}
+
+/* 1 when a grain moved more than half the skin since the build. */
+static int bp_stale(const struct gr_bpverlet *v, const struct gr_bpgrains *g)
+{
+  size_t i;
+  double lim = 0.25 * v->skin * v->skin;
+  if (v->n != g->n || v->nbuild == 0)
+    return 1;
+  for (i = 0; i < g->n; i++) {
+    double dx = gr_box_delta(&v->box, 0, g->x[i], v->x0[i]);
+    double dy = gr_box_delta(&v->box, 1, g->y[i], v->y0[i]);
+    if (dx * dx + dy * dy > lim)
+      return 1;
+  }
+  return 0;
+}
+
+int gr_bpverlet_forces(struct gr_bpverlet *v, const struct gr_bpforce *p,
+                       const struct gr_bpgrains *g, int force, double *fx,
+                       double *fy, double *tq)
+{
+  size_t i;
+  long k;
+  if ((force || bp_stale(v, g)) && gr_bpverlet_build(v, g) != 0)
+    return GR_ENOMEM;
+  v->maxov = 0.0;
+  for (i = 0; i < g->n; i++) {
+    struct gr_bpforce_out o;
+    fx[i] = fy[i] = tq[i] = 0.0;
+    for (k = v->start[i]; k < v->start[i + 1]; k++) {
+      double ov = bp_add(&v->box, p, g, i, (size_t)v->list[k], fx, fy, tq, &o);
+      v->maxov = ov > v->maxov ? ov : v->maxov;
+    }
+  }
+  return GR_OK;
+}

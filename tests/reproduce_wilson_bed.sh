@@ -1,0 +1,98 @@
+#!/bin/sh
+# granrepro tests: `granrepro check --quick wilson-bed` reproduces Wilson
+# (2001) sections 4-5 (the time-driven shaken bed, hpart.f): every
+# published number accounted for, the verdicts of the issue present, the
+# one known finding (loose tolerances lose energy instead of gaining it) as
+# the only "differs", the data sets and notes complete, the same bytes for
+# the same seed, a corrupted reference table refused with exit 2 and the
+# previous report left intact, a wrong published number flagged.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+
+GNUPLOT=/nonexistent
+export GNUPLOT
+r=$scratch/r
+expect_exit 1 "$GRANREPRO" check --quick --no-progress --out "$r" wilson-bed
+summary=$r/wilson-bed/summary.tsv
+assert_file "$summary"
+assert_has "$summary" "# experiment: wilson-bed"
+
+# -- 7 fields a row, known verdicts, the only differs is the known finding
+awk -F '\t' '/^#/ || $1 == "quantity" { next }
+  NF != 7 { print "not 7 fields: " $0; bad = 1 }
+  $6 !~ /^(reproduced|differs|expected-difference|informative)$/ { print "bad verdict: " $0; bad = 1 }
+  $6 == "differs" && $1 != "energy/increases-at-loose-tolerance" { print "differs: " $0; bad = 1 }
+  /not computed/ { print "not computed: " $0; bad = 1 }
+  END { exit bad }' "$summary" >"$scratch/problems" || { show "$scratch/problems"; fail "unexpected rows"; }
+assert_accounted wilson-2001 "$summary" 2 "fig4"
+
+# -- the verdicts of the issue
+verdict() { # verdict QUANTITY VERDICT
+  awk -F '\t' -v q="$1" -v v="$2" '$1 == q && $6 == v { ok = 1 } END { exit !ok }' "$summary" ||
+    { grep "^$1	" "$summary" >&2; fail "$1 is not $2"; }
+}
+for q in contact/restitution-low-speed-vs-closed-form contact/contact-time-low-speed-vs-closed-form \
+         contact/resting-height-run-vs-force-balance contact/disk-overlaps-floor-at-rest \
+         flight/rk8pd-tol1e-10-max-error flight/msadams-tol1e-10-max-error \
+         flight/msbdf-tol1e-10-max-error flight/verlet-dt1e-3-max-error \
+         fig8/V-at-sigma-equals-eps fig8/V-at-cutoff-zero \
+         fig9/disks-overlap-each-other fig9/disks-overlap-walls fig9/random-starts-do-not-overlap \
+         energy/pair-interactions-conserve-rk8pd energy/balance-closes-rk8pd \
+         energy/disk-disk-elastic-as-printed energy/increases-at-long-output-interval \
+         collisions/within-0.8pct-at-tol1e-6 variants/printed-loop-equals-no-damping \
+         variants/summed-printed-sign-injects-energy variants/dissipative-sign-dissipates \
+         bed-constants/cutoff_factor bed-constants/lrw bed-constants/liw; do
+  verdict "$q" reproduced
+done
+verdict energy/increases-at-loose-tolerance differs
+for q in fig9/mean-height fig9/kinetic-per-disk fig9/closest-pair fig9/closest-wall \
+         memory/max-N-for-stiff-switch cost/pair-checks-slope-vs-N \
+         variants/freq-2-pi-f/E-over-E0 variants/listing-as-printed/listing-E-pct; do
+  verdict "$q" informative
+done
+
+# -- data sets with their headers, figure scripts, a complete notes file
+for d in restitution:"# v0 e_g0 tc_g0 e_lin_g0 tc_lin_g0 e_g tc_g e_lin_g tc_lin_g" \
+         variants:"# reading E_over_E0 listing_E_pct D_pair D_wall W_shake min_pair status" \
+         energy-balance:"# t kinetic pair wall gravity D_pair D_wall W_shake residual listing_E_pct" \
+         energy-table:"# tol dtout drift_final drift_max listing_E_pct max_steps_per_interval status" \
+         collision-errors:"# tol dtout max_err_pct mean_err_pct" fig9a:"# x y radius" fig9b:"# x y radius" \
+         fig8:"# r V minus_dVdr" memory:"# N neq lrn lrs lrs_MB listing_lrw stiff_fits"; do
+  name=${d%%:*}
+  assert_file "$r/wilson-bed/$name.dat"
+  [ "$(head -n 1 "$r/wilson-bed/$name.dat")" = "${d#*:}" ] || fail "$name.dat header: $(head -n 1 "$r/wilson-bed/$name.dat")"
+done
+[ "$(grep -c . "$r/wilson-bed/variants.dat")" -eq 12 ] || fail "variants.dat: expected 11 readings"
+for f in restitution contact-time free-flight fig8a-potential fig8b-potential fig9a-start fig9b-final \
+         energy-balance energy-tolerance collision-error; do
+  assert_file "$r/wilson-bed/$f.gp"
+done
+assert_file "$r/wilson-bed/notes.md"
+assert_lacks "$r/wilson-bed/notes.md" "{{"
+assert_has "$r/wilson-bed/notes.md" "exp(-pi zeta / sqrt(1 - zeta^2))"
+
+# -- same seed, same bytes (data, summary, notes)
+expect_exit 0 "$GRANREPRO" run --quick --no-progress --out "$scratch/again" wilson-bed
+for f in summary.tsv notes.md variants.dat energy-table.dat fig9b.dat cost.dat; do
+  cmp "$r/wilson-bed/$f" "$scratch/again/wilson-bed/$f" >&2 || fail "$f differs between two runs"
+done
+
+# -- a corrupted reference table: one line, exit 2, the old report intact
+ref=$scratch/ref
+copy_ref "$ref"
+grep -v '^diameter	' "$GRANREPRO_REF/wilson-2001/bed-constants.tsv" >"$ref/wilson-2001/bed-constants.tsv"
+cp "$r/wilson-bed/summary.tsv" "$scratch/before.tsv"
+expect_exit 2 "$GRANREPRO" run --quick --no-progress --ref "$ref" --out "$r" wilson-bed
+[ "$(wc -l <"$stderr_file")" -eq 1 ] || { show "$stderr_file"; fail "not one line on stderr"; }
+assert_has "$stderr_file" "diameter"
+cmp "$scratch/before.tsv" "$r/wilson-bed/summary.tsv" || fail "a refused run changed the report"
+expect_exit 2 "$GRANREPRO" run --quick --bogus --out "$scratch/b" wilson-bed
+[ ! -e "$scratch/b/wilson-bed" ] || fail "a bad option wrote a report"
+
+# -- a wrong published number is a finding
+copy_ref "$scratch/ref2"
+sed 's/^lrw	96022	/lrw	96020	/' "$GRANREPRO_REF/wilson-2001/bed-constants.tsv" >"$scratch/ref2/wilson-2001/bed-constants.tsv"
+expect_exit 1 "$GRANREPRO" check --quick --no-progress --ref "$scratch/ref2" --out "$scratch/x" wilson-bed
+awk -F '\t' '$1 == "bed-constants/lrw" && $6 == "differs" { ok = 1 } END { exit !ok }' \
+  "$scratch/x/wilson-bed/summary.tsv" || fail "a wrong lrw was not flagged"
+
+pass
