@@ -51,19 +51,22 @@ struct cli_cmd {
 #define ENV_TEXT \
   "  Environment: GRANREPRO_REF=DIR is the default of --ref; GNUPLOT=PROGRAM is the\n" \
   "  gnuplot used to render figures (a name that is not an executable file means\n" \
-  "  no rendering: the scripts are written and 'granrepro report' renders later).\n"
+  "  no rendering: the scripts are written and 'granrepro report' renders later).\n" \
+  "  OpenMP threads wait passively (OMP_WAIT_POLICY=passive) unless it is set.\n"
 
 static const struct cli_cmd cli_cmds[] = {
   {"list", "", 0,
    "granrepro list\n  The experiments, their citations and their timed kernels.\n"},
   {"run", RUN_OPTS, -1,
-   "granrepro run [--quick] [--seed N] [--threads N] [--out DIR] [--ref DIR] [--no-progress] EXP...|all\n"
+   "granrepro run [--quick] [--seed N] [--threads N] [--out DIR] [--ref DIR] [--no-progress]\n"
+   "              [--set NAME=VALUE]... EXP...|all\n"
    "  Run experiments (each once, however often named), compare with the published\n"
    "  numbers in reference/, write DIR/<exp>/ (summary.tsv, .dat, .gp, .svg, .png),\n"
    "  DIR/index.html and a run record in DIR/records/.  Exit 0 whatever the verdicts.\n"
    "  --quick        seconds per experiment (used by make check)\n"
    "  --seed N       seed of the GSL generators (default 1); same seed, same bytes\n"
-   "  --threads N    OpenMP threads (default: all cores); results do not depend on it\n"
+   "  --threads N    OpenMP threads (default: $OMP_NUM_THREADS, else all cores);\n"
+   "                 results do not depend on it\n"
    "  --out DIR      report folder (default reports)\n"
    "  --ref DIR      reference tables (default: $GRANREPRO_REF, else the source tree's\n"
    "                 reference/, else the installed one)\n"
@@ -225,15 +228,14 @@ static int cli_value(struct cli *c, const char *a, const char *val)
     if (parse_ulong(val, 9, 100000, &v) != 0)
       return cli_die("--repeat '%s' is not a whole number from 9 to 100000 (at least 9 samples%s)", val, " are needed for the comparison test");
     c->repeat = (int)v;
+  } else if (strcmp(a, "--set") == 0) {
+    if (strchr(val, '=') == NULL || val[0] == '=' || c->opt.nsets == 16)
+      return cli_die("--set '%s' must read NAME=VALUE (at most 16 of them)", val);
+    c->opt.sets[c->opt.nsets++] = val;
   } else if (strcmp(a, "--out") == 0)
     c->opt.out = val;
   else if (strcmp(a, "--against") == 0 || strcmp(a, "--baseline") == 0)
     c->baseline = val;
-  else if (strcmp(a, "--set") == 0) {
-    if (strchr(val, '=') == NULL || val[0] == '=' || c->opt.nsets == 16)
-      return cli_die("--set '%s' must read NAME=VALUE (at most 16 of them)%s", val, "");
-    c->opt.sets[c->opt.nsets++] = val;
-  }
   else
     c->opt.refdir = val;
   return 0;

@@ -27,15 +27,17 @@ done
 value() {
   case $1 in
   --seed) echo 3 ;; --threads) echo 1 ;; --repeat) echo 9 ;;
-  --out) echo "$scratch/o" ;; --ref) echo "$GRANREPRO_REF" ;; *) echo "" ;;
+  --out) echo "$scratch/o" ;; --ref) echo "$GRANREPRO_REF" ;; --set) echo "x=1" ;; *) echo "" ;;
   esac
 }
 for c in list run check report bench compare; do
   u=$c
   [ "$c" = check ] && u=run
-  for o in --quick --seed --threads --repeat --out --ref --no-progress; do
+  # the synopsis: the first line and its continuations ("   [...")
+  awk 'NR == 1 || /^ +\[/' "$scratch/help-$u" >"$scratch/synopsis-$u"
+  for o in --quick --seed --threads --repeat --out --ref --no-progress --set; do
     v=$(value "$o")
-    if head -n 1 "$scratch/help-$u" | grep -q -e "\[$o[] ]"; then
+    if grep -q -e "\[$o[] ]" "$scratch/synopsis-$u"; then
       expect_exit 0 "$GRANREPRO" "$c" "$o" ${v:+"$v"} --help
       cmp -s "$stdout_file" "$scratch/help-$c" || fail "'$c $o $v --help' did not print $c's usage"
     else

@@ -85,7 +85,7 @@ int gr_sweetman_nsq(struct gr_ctx *ctx)
     if (gr_sweetman_state_init(&st[ninit], (size_t)ns[ninit], gr_ctx_seed(ctx), NULL) != GR_OK)
       break;
   gr_ctx_progress(ctx, "N-squared", 0.0);
-  rc = ninit < nn ? GR_ENOMEM : gr_timer_min_cpu_rounds(sw_nsq_pass, st, nn, quick ? 9 : 5, 0.02, t);
+  rc = ninit < nn ? GR_ENOMEM : gr_timer_min_cpu_rounds(sw_nsq_pass, st, nn, quick ? 15 : 5, 0.02, t);
   for (k = 0; k < ninit; k++) {
     same = sw_nsq_same(&st[k], &bad) && same;
     gr_sweetman_state_free(&st[k]);
@@ -105,7 +105,7 @@ int gr_sweetman_nsq(struct gr_ctx *ctx)
    * holds the quick slope to the same tolerance beside a busy loop */
   if (quick)
     gr_ctx_show(ctx, "figures-4", "slope_nsq", "value", slope,
-                "quick mode, N = 500-4000, CPU time, min of 9 interleaved rounds: compared in full mode, over the thesis's range");
+                "quick mode, N = 500-4000, CPU time, min of 15 interleaved rounds: compared in full mode, over the thesis's range");
   else
     gr_ctx_compare(ctx, "figures-4", "slope_nsq", "value", slope, 0.0,
                    "N = 1000-40000 (the thesis's range), peer case, CPU time, min of 5 interleaved rounds");
