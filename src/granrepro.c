@@ -26,6 +26,7 @@
 #include "harness/error.h"
 #include "harness/experiment.h"
 #include "harness/fsio.h"
+#include "harness/outdir.h"
 #include "harness/record.h"
 #include "harness/report.h"
 #include "harness/timer.h"
@@ -50,42 +51,59 @@ static int cmd_list(void)
   return 0;
 }
 
-/* The record of one run: phases and total time. */
-static void write_run_record(const struct cli *c, struct gr_ctx *ctx,
-                             const char *key, double wall, double cpu)
+/* The record of one run: phases, writing the report (with rendering) and
+ * total time; 0, or 2 when it cannot be written. */
+static int write_run_record(const struct cli *c, struct gr_ctx *ctx,
+                            const char *key, const struct gr_timer *run,
+                            const struct gr_timer *rep)
 {
   struct gr_record rec;
   struct gr_error err = {0, ""};
   char dir[4096], name[160];
+  int rc = 0;
   cli_record_start(&rec, c, "run", key);
   gr_ctx_record_phases(ctx, &rec);
+  snprintf(name, sizeof name, "%s/report", key);
+  gr_record_add(&rec, name, 0, rep->wall, rep->cpu, 0.0, "-");
   snprintf(name, sizeof name, "%s/total", key);
-  gr_record_add(&rec, name, 0, wall, cpu, 0.0, "-");
+  gr_record_add(&rec, name, 0, run->wall + rep->wall, run->cpu + rep->cpu, 0.0, "-");
   snprintf(dir, sizeof dir, "%s/records", c->opt.out);
   if (gr_record_write(dir, &rec, NULL, 0, &err) != GR_OK)
-    fprintf(stderr, "granrepro: warning: run record not written: %s\n", err.msg);
+    rc = cli_die("%s: run record not written: %s", key, err.msg);
   gr_record_free(&rec);
+  return rc;
 }
 
-/* Run one experiment and write its report; 0, or 2 on failure. */
+/* Rewrite DIR/index.html from the folders on disk; 0 or 2. */
+static int write_index(const char *out)
+{
+  struct gr_error err = {0, ""};
+  if (gr_report_index(out, &err) != GR_OK)
+    return cli_die("%s%s", err.msg, "");
+  return 0;
+}
+
+/* Run one experiment and write its report, then the front page (so the
+ * report on disk is consistent after every experiment); 0, or 2 on
+ * failure.  The time printed includes writing and rendering. */
 static int run_one(const struct cli *c, const struct gr_experiment *e,
                    int *ndiffers)
 {
   struct gr_ctx *ctx = gr_ctx_new(e, &c->opt);
   int counts[4], rc, nrendered = 0;
-  struct gr_timer t;
-  double wall, cpu;
-  gr_timer_start(&t);
+  struct gr_timer run, rep;
+  gr_timer_start(&run);
   if (ctx == NULL)
     return cli_die("out of memory%s%s", "", "");
   rc = e->run(ctx);
   if (rc == GR_OK)
     rc = gr_ctx_account(ctx);
-  gr_timer_stop(&t);
-  wall = t.wall;
-  cpu = t.cpu;
+  gr_ctx_progress(ctx, "done", 1.0);
+  gr_timer_stop(&run);
+  gr_timer_start(&rep);
   if (rc == GR_OK)
     rc = gr_ctx_write(ctx, &nrendered);
+  gr_timer_stop(&rep);
   if (rc != GR_OK) {
     rc = cli_die("%s: %s (the previous report, if any, is left as it was)", e->key, gr_ctx_error(ctx)->msg);
     gr_ctx_free(ctx);
@@ -94,22 +112,13 @@ static int run_one(const struct cli *c, const struct gr_experiment *e,
   gr_ctx_counts(ctx, counts);
   *ndiffers += counts[1];
   printf("%-12s %3d reproduced, %d differs, %d expected-difference, %d informative  (%.3f s)  -> %s/%s/\n",
-         e->key, counts[0], counts[1], counts[2], counts[3], wall, c->opt.out, e->key);
+         e->key, counts[0], counts[1], counts[2], counts[3], run.wall + rep.wall, c->opt.out, e->key);
   if (nrendered < 0)
     printf("%-12s gnuplot not found: figure scripts written, not rendered (install gnuplot, then run 'granrepro report')\n", e->key);
-  write_run_record(c, ctx, e->key, wall, cpu);
+  fflush(stdout);
+  rc = write_run_record(c, ctx, e->key, &run, &rep);
   gr_ctx_free(ctx);
-  return 0;
-}
-
-/* Rewrite DIR/index.html; 0 or 2. */
-static int write_index(const char *out)
-{
-  struct gr_error err = {0, ""};
-  if (gr_report_index(out, &err) != GR_OK)
-    return cli_die("%s%s", err.msg, "");
-  printf("report: %s/index.html\n", out);
-  return 0;
+  return rc ? rc : write_index(c->opt.out);
 }
 
 /* Check that the reference folder is there before running anything. */
@@ -127,20 +136,25 @@ static int check_refdir(const char *dir)
 static int cmd_run(struct cli *c, int check)
 {
   const struct gr_experiment *sel[MAX_SELECT];
+  struct gr_outdir od;
+  struct gr_error err = {0, ""};
   size_t n, i;
   int rc, ndiffers = 0;
-  if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = check_refdir(c->opt.refdir)) != 0 ||
-      (rc = cli_prepare_out(c->opt.out)) != 0)
+  if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = check_refdir(c->opt.refdir)) != 0)
     return rc;
+  if (gr_outdir_prepare(&od, c->opt.out, &err) != GR_OK)
+    return cli_die("%s%s", err.msg, "");
 #ifdef _OPENMP
   if (c->threads_set)
     omp_set_num_threads(c->opt.threads);
 #endif
-  for (i = 0; i < n; i++)
-    if ((rc = run_one(c, sel[i], &ndiffers)) != 0)
-      return rc;
-  if ((rc = write_index(c->opt.out)) != 0)
+  for (i = 0; i < n && rc == 0; i++)
+    rc = run_one(c, sel[i], &ndiffers);
+  if (rc != 0) {
+    gr_outdir_abandon(&od, c->opt.out);
     return rc;
+  }
+  printf("report: %s/index.html\n", c->opt.out);
   if (check && ndiffers > 0) {
     fprintf(stderr, "granrepro: check failed: %d verdict(s) 'differs' (see %s/index.html)\n", ndiffers, c->opt.out);
     return 1;
@@ -148,7 +162,8 @@ static int cmd_run(struct cli *c, int check)
   return 0;
 }
 
-/* granrepro report: render every experiment folder, then the index. */
+/* granrepro report: render every experiment folder and write its page,
+ * render the compare chart, then write the front page. */
 static int cmd_report(struct cli *c)
 {
   char **v = NULL, dir[4096], path[4200];
@@ -159,12 +174,18 @@ static int cmd_report(struct cli *c)
     return cli_die("report takes no experiment names (it renders every folder under --out)%s%s", "", "");
   if (gr_fsio_list(c->opt.out, "", &v, &n) != GR_OK)
     return cli_die("report folder '%s' not found (run 'granrepro run all' first, or give --out DIR)%s", c->opt.out, "");
+  if (gr_outdir_check(c->opt.out, &err) != GR_OK) {
+    gr_fsio_free_list(v, n);
+    return cli_die("%s%s", err.msg, "");
+  }
+  gr_outdir_clean_stale(c->opt.out);
   for (i = 0; i < n && rc == 0; i++) {
     snprintf(dir, sizeof dir, "%s/%s", c->opt.out, v[i]);
-    snprintf(path, sizeof path, "%s/summary.tsv", dir);
+    snprintf(path, sizeof path, "%s/%s", dir, strcmp(v[i], "compare") == 0 ? "compare.gp" : "summary.tsv");
     if (!gr_fsio_exists(path))
       continue;
-    if (gr_report_render_dir(dir, &nr, &err) != GR_OK)
+    if ((strcmp(v[i], "compare") == 0 ? gr_report_render_dir(dir, &nr, &err)
+                                      : gr_report_finish(dir, NULL, NULL, &nr, &err)) != GR_OK)
       rc = cli_die("%s%s", err.msg, "");
     else if (nr < 0)
       missing = 1;
@@ -172,13 +193,14 @@ static int cmd_report(struct cli *c)
       total += nr;
   }
   gr_fsio_free_list(v, n);
-  if (rc != 0)
+  if (rc != 0 || (rc = write_index(c->opt.out)) != 0)
     return rc;
   if (missing)
     printf("gnuplot not found: figure scripts kept, not rendered (install gnuplot: apt-get install gnuplot-nox)\n");
   else
     printf("rendered %d figures\n", total);
-  return write_index(c->opt.out);
+  printf("report: %s/index.html\n", c->opt.out);
+  return 0;
 }
 
 /* Name column width of bench's table: the longest "<exp>/<kernel>". */

@@ -855,7 +855,9 @@ START_TEST(test_ctx_lifecycle)
   free(again);
   snprintf(path, sizeof path, "%s/fake-fig.gp", rep);
   ck_assert(file_has(path, "Fake series"));
-  ck_assert_int_eq(count_entries(rep), 4);
+  snprintf(path, sizeof path, "%s/index.html", rep);
+  ck_assert(file_has(path, "Figures not rendered"));
+  ck_assert_int_eq(count_entries(rep), 5);
   ck_assert_int_eq(count_entries(out), 1);
 
   /* a second write whose fresh folder cannot be created fails and
@@ -872,7 +874,7 @@ START_TEST(test_ctx_lifecycle)
   again = slurp(path);
   ck_assert_str_eq(again, summary);
   free(again);
-  ck_assert_int_eq(count_entries(rep), 4);
+  ck_assert_int_eq(count_entries(rep), 5);
   ck_assert_int_eq(count_entries(out), 1);
 
   /* a write failing half-way (a data set that cannot be written) too,
@@ -885,7 +887,7 @@ START_TEST(test_ctx_lifecycle)
   again = slurp(path);
   ck_assert_str_eq(again, summary);
   free(again);
-  ck_assert_int_eq(count_entries(rep), 4);
+  ck_assert_int_eq(count_entries(rep), 5);
   ck_assert_int_eq(count_entries(out), 1);
 
   /* --out below a regular file: the target cannot be created */
@@ -912,25 +914,30 @@ START_TEST(test_ctx_lifecycle)
   ck_assert_int_eq(gr_ctx_write(ctx, &nr), GR_OK);
   gr_ctx_free(ctx);
   ck_assert(file_has(path, "# seed: 8\n"));
-  ck_assert_int_eq(count_entries(rep), 4);
+  ck_assert_int_eq(count_entries(rep), 5);
   ck_assert_int_eq(count_entries(out), 1);
 
-  /* the index: verdict classes, counts, title escaped, unrendered figures */
+  /* the front page: counts, title escaped, a link to the page; the page:
+   * verdict classes, the table of group "tab" beside no figure, the
+   * unrendered figure under "Figures", data, notes */
   {
     struct gr_error err = {0, ""};
-    char index[400];
+    char index[600];
     ck_assert_int_eq(gr_report_index(out, &err), GR_OK);
     snprintf(index, sizeof index, "%s/index.html", out);
+    ck_assert(file_has(index, "<td class=\"reproduced\">2</td><td class=\"differs\">2</td>"
+                              "<td class=\"expected-difference\">0</td><td class=\"informative\">1</td>"));
+    ck_assert(file_has(index, "<a href=\"fake/index.html\">fake</a>"));
+    ck_assert(file_has(index, "A fake experiment &amp; co"));
+    snprintf(index, sizeof index, "%s/index.html", rep);
     ck_assert(file_has(index, "<td class=\"reproduced\">reproduced</td>"));
     ck_assert(file_has(index, "<td class=\"differs\">differs</td>"));
     ck_assert(file_has(index, "<td class=\"informative\">informative</td>"));
-    ck_assert(file_has(index, "<td class=\"reproduced\">2</td><td class=\"differs\">2</td>"
-                              "<td class=\"expected-difference\">0</td><td class=\"informative\">1</td>"));
-    ck_assert(file_has(index, "<section id=\"fake\">"));
     ck_assert(file_has(index, "A fake experiment &amp; co"));
+    ck_assert(file_has(index, "<h2>tab</h2>"));
     ck_assert(file_has(index, "Figures not rendered"));
-    ck_assert(file_has(index, "fake/fake-fig.gp"));
-    ck_assert(file_has(index, "fake/fake-series.dat"));
+    ck_assert(file_has(index, "<a href=\"fake-fig.gp\">"));
+    ck_assert(file_has(index, "<a href=\"fake-series.dat\">"));
     ck_assert(file_has(index, "A note with 2 parts."));
     ck_assert_int_eq(count_entries(out), 2);
   }
@@ -1138,6 +1145,48 @@ static void burn(void *arg)
   burn_calls++;
 }
 
+/* An experiment's page: rows grouped by the first part of the quantity,
+ * each figure beside the group its name contains as whole dash-separated
+ * parts (the longest such group), the others under Figures; control bytes
+ * of a note shown as U+FFFD, markup escaped. */
+START_TEST(test_report_page_groups)
+{
+  char dir[256], path[400], *page, *ta, *tab, *figs, *fa, *fab, *fother, *fc;
+  struct gr_error err = {0, ""};
+  fresh_dir(dir, sizeof dir, "page");
+  snprintf(path, sizeof path, "%s/summary.tsv", dir);
+  spit(path, "# experiment: pg\n# title: T\n# citation: C\n# mode: quick\n# seed: 1\n"
+             "quantity\tpublished\treproduced\tdelta\ttolerance\tverdict\tnote\n"
+             "task-a/x\t1\t1\t0\tabs 1\treproduced\t-\n"
+             "task-a-b/y\t1\t3\t2\tabs 1\tdiffers\t<b>\n");
+  snprintf(path, sizeof path, "%s/notes.md", dir);
+  spit(path, "Bell \a here & <there>.\n\nSecond.\n");
+  snprintf(path, sizeof path, "%s/task-a-one.svg", dir);
+  spit(path, "<svg/>");
+  snprintf(path, sizeof path, "%s/task-a-b-two.svg", dir);
+  spit(path, "<svg/>");
+  snprintf(path, sizeof path, "%s/task-ab-other.svg", dir);
+  spit(path, "<svg/>");
+  ck_assert_int_eq(gr_report_page(dir, &err), GR_OK);
+  snprintf(path, sizeof path, "%s/index.html", dir);
+  page = slurp(path);
+  ta = strstr(page, "<h2>task-a</h2>");
+  tab = strstr(page, "<h2>task-a-b</h2>");
+  figs = strstr(page, "<h2>Figures</h2>");
+  fa = strstr(page, "src=\"task-a-one.svg\"");
+  fab = strstr(page, "src=\"task-a-b-two.svg\"");
+  fother = strstr(page, "src=\"task-ab-other.svg\"");
+  ck_assert(ta && tab && figs && fa && fab && fother);
+  ck_assert(ta < fa && fa < tab && tab < fab && fab < figs && figs < fother);
+  ck_assert_ptr_nonnull(strstr(page, "<td>&lt;b&gt;</td>"));
+  ck_assert_ptr_nonnull(strstr(page, "<p>Bell \xef\xbf\xbd here &amp; &lt;there&gt;."));
+  ck_assert_ptr_null(strchr(page, '\a'));
+  fc = strstr(page, "1 reproduced, 1 differs, 0 expected-difference, 0 informative");
+  ck_assert_ptr_nonnull(fc);
+  free(page);
+}
+END_TEST
+
 START_TEST(test_timer_measures_cpu)
 {
   struct gr_timer t;
@@ -1247,6 +1296,7 @@ static Suite *harness_suite(void)
   tcase_add_test(cmp, test_compare_records);
   tcase_add_test(cmp, test_compare_bad);
   tcase_add_test(rep, test_report_figure);
+  tcase_add_test(rep, test_report_page_groups);
   tcase_add_test(ctx, test_ctx_lifecycle);
   tcase_add_test(ctx, test_ctx_missing_reference);
   tcase_add_test(ctx, test_ctx_errors_are_sticky);

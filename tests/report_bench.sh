@@ -63,7 +63,8 @@ for k in $kernels; do
 done
 
 # -- without gnuplot: the run succeeds, says so once, keeps the scripts,
-# renders nothing, and the index says the figures were not rendered.
+# renders nothing, and the experiment's page says the figures were not
+# rendered.
 n=$scratch/nognuplot
 expect_exit 0 env GNUPLOT=/nonexistent "$GRANREPRO" run --quick --no-progress --out "$n" c12
 [ "$(grep -c 'gnuplot not found' "$stdout_file")" -eq 1 ] ||
@@ -71,17 +72,20 @@ expect_exit 0 env GNUPLOT=/nonexistent "$GRANREPRO" run --quick --no-progress --
 ngp=$(find "$n/c12" -name '*.gp' | wc -l)
 [ "$ngp" -ge 5 ] || fail "run without gnuplot left $ngp .gp scripts"
 [ -z "$(find "$n" -name '*.svg' -o -name '*.png')" ] || fail "images written without gnuplot"
-assert_has "$n/index.html" "Figures not rendered"
-assert_has "$n/index.html" "task-b-fig2-collisions.gp"
+assert_has "$n/c12/index.html" "Figures not rendered"
+assert_has "$n/c12/index.html" "task-b-fig2-collisions.gp"
 no_temporaries "$n"
 
-# -- report: rewrites index.html of a report folder (gnuplot still absent)
+# -- report: rewrites the front page and the experiment pages of a report
+# folder (gnuplot still absent)
 echo "stale page" >"$n/index.html"
+echo "stale page" >"$n/c12/index.html"
 expect_exit 0 env GNUPLOT=/nonexistent "$GRANREPRO" report --out "$n"
 assert_has "$stdout_file" "gnuplot not found"
 assert_lacks "$n/index.html" "stale page"
-assert_has "$n/index.html" '<section id="c12">'
-assert_has "$n/index.html" "Figures not rendered"
+assert_lacks "$n/c12/index.html" "stale page"
+assert_has "$n/index.html" '<a href="c12/index.html">'
+assert_has "$n/c12/index.html" "Figures not rendered"
 assert_has "$stdout_file" "report: $n/index.html"
 
 # -- with gnuplot: report renders every script of that folder, a run
@@ -90,24 +94,31 @@ if ! have_gnuplot; then
   skip "gnuplot is not installed: rendering not tested (the rest passed)"
 fi
 echo "stale page" >"$n/index.html"
+echo "stale page" >"$n/c12/index.html"
 expect_exit 0 "$GRANREPRO" report --out "$n"
 assert_has "$stdout_file" "rendered $ngp figures"
 [ "$(find "$n/c12" -name '*.svg' | wc -l)" -eq "$ngp" ] || fail "report did not render every script to .svg"
 [ "$(find "$n/c12" -name '*.png' | wc -l)" -eq "$ngp" ] || fail "report did not render every script to .png"
 assert_lacks "$n/index.html" "stale page"
-assert_lacks "$n/index.html" "Figures not rendered"
-assert_has "$n/index.html" 'src="c12/task-b-fig2-collisions.svg"'
+assert_lacks "$n/c12/index.html" "Figures not rendered"
+assert_has "$n/c12/index.html" 'src="task-b-fig2-collisions.svg"'
 [ -z "$(find "$n" -name '.*' ! -name '.')" ] || fail "hidden files left by rendering: $(find "$n" -name '.*' ! -name '.')"
 
 g=$scratch/gnuplot
 expect_exit 0 "$GRANREPRO" run --quick --no-progress --out "$g" c12
 assert_lacks "$stdout_file" "gnuplot not found"
 [ "$(find "$g/c12" -name '*.svg' | wc -l)" -eq "$ngp" ] || fail "run did not render every script to .svg"
-assert_has "$g/index.html" ".svg"
+assert_has "$g/c12/index.html" ".svg"
 no_temporaries "$g"
 
 expect_exit 0 "$GRANREPRO" compare --out "$b" "$rec" "$rec"
 assert_file "$b/compare/compare.svg"
 assert_file "$b/compare/compare.png"
+
+# -- report shows the chart of the last compare on the front page
+rm "$b/compare/compare.svg"
+expect_exit 0 "$GRANREPRO" report --out "$b"
+assert_file "$b/compare/compare.svg"
+assert_has "$b/index.html" '<img src="compare/compare.svg"'
 
 pass

@@ -21,7 +21,8 @@ assert_accounted argesim-c12 "$summary" 3
 
 # -- the report page
 assert_file "$r/index.html"
-assert_has "$r/index.html" '<section id="c12">'
+assert_has "$r/index.html" '<a href="c12/index.html">c12</a>'
+assert_file "$r/c12/index.html"
 assert_has "$r/index.html" "c12"
 
 # -- the run record

@@ -13,6 +13,7 @@
 #include "harness/experiment.h"
 #include "harness/fsio.h"
 #include "harness/notes.h"
+#include "harness/outdir.h"
 #include "harness/record.h"
 #include "harness/report.h"
 #include "harness/rng.h"
@@ -624,6 +625,12 @@ static int ctx_write_files(struct gr_ctx *c, const char *dir)
   return ctx_write_summary(c, dir);
 }
 
+/* Progress of the rendering, on the context's progress line. */
+static void ctx_render_progress(void *c, double fraction)
+{
+  gr_ctx_progress(c, "rendering figures", fraction);
+}
+
 int gr_ctx_write(struct gr_ctx *c, int *nrendered)
 {
   char dir[4096], tmp[4096], old[4096];
@@ -639,14 +646,11 @@ int gr_ctx_write(struct gr_ctx *c, int *nrendered)
     return c->err.code;
   rc = ctx_write_files(c, tmp);
   if (rc == GR_OK)
-    rc = gr_report_render_dir(tmp, nrendered, &c->err);
-  if (rc == GR_OK && rename(dir, old) != 0 && errno != ENOENT)
-    rc = gr_error_set(&c->err, GR_EIO, "cannot replace '%s': %s", dir, strerror(errno));
-  if (rc == GR_OK && rename(tmp, dir) != 0) {
-    rc = gr_error_set(&c->err, GR_EIO, "cannot replace '%s': %s", dir, strerror(errno));
-    rename(old, dir);
-  }
-  gr_fsio_remove_flat(rc == GR_OK ? old : tmp);
+    rc = gr_report_finish(tmp, ctx_render_progress, c, nrendered, &c->err);
+  if (rc == GR_OK)
+    rc = gr_outdir_replace(tmp, dir, old, &c->err);
+  if (rc != GR_OK)
+    gr_fsio_remove_flat(tmp);
   return rc;
 }
 

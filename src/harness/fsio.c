@@ -59,7 +59,7 @@ int gr_fsio_write(const char *path, const char *text, size_t len,
   char tmp[4096];
   int fd, k;
   FILE *fp;
-  k = snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
+  k = snprintf(tmp, sizeof tmp, "%s.tmp.%ld.XXXXXX", path, (long)getpid());
   if (k < 0 || (size_t)k >= sizeof tmp)
     return gr_error_set(err, GR_EINPUT, "path too long: %s", path);
   fd = mkstemp(tmp);

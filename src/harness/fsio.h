@@ -18,7 +18,8 @@ int gr_fsio_mkdirs(const char *path, struct gr_error *err);
 /* Fail with a clear message unless dir exists and files can be created in it. */
 int gr_fsio_check_writable(const char *dir, struct gr_error *err);
 
-/* Write len bytes to path atomically (temporary file + rename). */
+/* Write len bytes to path atomically (temporary file <path>.tmp.<pid>.XXXXXX
+ * + rename; a killed run's temporaries are found by their pid). */
 int gr_fsio_write(const char *path, const char *text, size_t len,
                   struct gr_error *err);
 

@@ -1,7 +1,9 @@
-/* granrepro harness: figures (gnuplot scripts), rendering, summary tables
- * and the HTML index.  Output layout as in DESIGN.md:
- *   <out>/<exp>/summary.tsv, <fig>.dat, <fig>.gp, <fig>.svg, <fig>.png
- *   <out>/index.html
+/* granrepro harness: figures (gnuplot scripts: report.c), rendering
+ * (render.c) and the HTML report as a site: a front page (html.c) and one
+ * page per experiment (page.c).  Output layout as in DESIGN.md:
+ *   <out>/<exp>/summary.tsv, <fig>.dat, <fig>.gp, <fig>.svg, <fig>.png,
+ *   notes.md, index.html (the experiment's page)
+ *   <out>/index.html (the front page: verdict counts, links)
  * Every script runs on its own: gnuplot -c fig.gp fig.dat fig.svg
  */
 #ifndef GR_REPORT_H
@@ -9,7 +11,11 @@
 
 #include <stddef.h>
 
+struct gr_buf;
 struct gr_error;
+
+/* Progress of a long step: fraction done in [0, 1]. */
+typedef void (*gr_report_progress)(void *arg, double fraction);
 
 struct gr_figure {
   const char *name;   /* file stem: <name>.gp, <name>.svg, <name>.png */
@@ -25,6 +31,9 @@ struct gr_figure {
 int gr_report_write_figure(const char *dir, const struct gr_figure *fig,
                            struct gr_error *err);
 
+/* Append s escaped for a double-quoted gnuplot string. */
+void gr_report_gpstr(struct gr_buf *b, const char *s);
+
 /* Path of gnuplot (configure's AC_PATH_PROG, $GNUPLOT, or PATH) or NULL. */
 const char *gr_report_gnuplot(void);
 
@@ -33,8 +42,25 @@ const char *gr_report_gnuplot(void);
  * Without gnuplot: GR_OK, *nrendered = -1 (the caller prints one notice). */
 int gr_report_render_dir(const char *dir, int *nrendered, struct gr_error *err);
 
-/* Write <out>/index.html from every <out>/<exp>/summary.tsv (verdict table
- * beside the figures found in that folder) and the notes files. */
+/* As gr_report_render_dir, all figures drawn by one gnuplot process;
+ * fn (may be NULL) is told the fraction drawn after each figure. */
+int gr_report_render(const char *dir, gr_report_progress fn, void *arg,
+                     int *nrendered, struct gr_error *err);
+
+/* Write <dir>/index.html, the page of the experiment whose report is in
+ * dir, from the files there: summary.tsv (verdict tables, one per group
+ * of quantities, beside the figures that check them), the figures,
+ * notes.md and the data files. */
+int gr_report_page(const char *dir, struct gr_error *err);
+
+/* Render dir's figures (gr_report_render), then write its page. */
+int gr_report_finish(const char *dir, gr_report_progress fn, void *arg,
+                     int *nrendered, struct gr_error *err);
+
+/* Write <out>/index.html, the front page: one row per <out>/<exp>/ with a
+ * summary.tsv (verdict counts, link to its page, written when missing)
+ * and the chart of <out>/compare/ when rendered.  It shows no experiment
+ * figure, so it stays valid whatever a later run does to a folder. */
 int gr_report_index(const char *out, struct gr_error *err);
 
 #endif

@@ -1,0 +1,314 @@
+/* granrepro harness: one experiment's page, <out>/<exp>/index.html
+ * (gr_report_page, declared in report.h).  Built from the files of the
+ * folder alone (summary.tsv, the rendered figures or their scripts,
+ * notes.md, the data files), inside the folder before it replaces the old
+ * one, so a page never names a file its folder lacks.
+ *
+ * The verdict rows are grouped by the first part of their quantity name
+ * (the published table, e.g. "task-b" of "task-b/v2") and each group's
+ * table is shown beside the figures that check it: a figure belongs to
+ * the group whose name appears in the figure's name as whole dash-separated
+ * parts ("task-b-fig2-collisions", "clustering-N1000-D0.1"), the longest
+ * such name winning.  Figures of no group follow under "Figures". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/buf.h"
+#include "harness/error.h"
+#include "harness/fsio.h"
+#include "harness/html.h"
+#include "harness/report.h"
+
+struct page {
+  struct gr_buf *b;
+  const char *dir;
+  const char *text;      /* summary.tsv */
+  const char **gname;    /* groups in order of first appearance */
+  size_t *glen, ng;
+  char **figs;           /* figure files (.svg, or .gp when unrendered) */
+  size_t nfigs;
+  int *owner;            /* group of each figure, -1 for none */
+  int rendered;
+};
+
+/* Each verdict row (not comments, not the header) in turn; 0 at the end. */
+static int page_next_row(const char **p, const char **line, size_t *n, int *header)
+{
+  while (gr_html_line(p, line, n)) {
+    if (*n == 0 || (*line)[0] == '#')
+      continue;
+    if (*header) {
+      *header = 0;
+      continue;
+    }
+    return 1;
+  }
+  return 0;
+}
+
+/* Length of the group part of a row's quantity (up to '/' or a tab). */
+static size_t page_group_len(const char *line, size_t n)
+{
+  size_t k = 0;
+  while (k < n && line[k] != '/' && line[k] != '\t')
+    k++;
+  return k;
+}
+
+/* The groups of the summary, in order of first appearance. */
+static int page_groups(struct page *pg)
+{
+  const char *p = pg->text, *line;
+  size_t n, len, i;
+  int header = 1;
+  while (page_next_row(&p, &line, &n, &header)) {
+    len = page_group_len(line, n);
+    for (i = 0; i < pg->ng; i++)
+      if (pg->glen[i] == len && strncmp(pg->gname[i], line, len) == 0)
+        break;
+    if (i < pg->ng)
+      continue;
+    if ((pg->ng & 15) == 0) {
+      const char **g = realloc(pg->gname, (pg->ng + 16) * sizeof *g);
+      size_t *l = g ? realloc(pg->glen, (pg->ng + 16) * sizeof *l) : NULL;
+      if (g)
+        pg->gname = g;
+      if (l == NULL)
+        return GR_ENOMEM;
+      pg->glen = l;
+    }
+    pg->gname[pg->ng] = line;
+    pg->glen[pg->ng++] = len;
+  }
+  return GR_OK;
+}
+
+/* Does group g (length n) appear in figure name f as whole parts? */
+static int page_names(const char *f, size_t flen, const char *g, size_t n)
+{
+  size_t p;
+  for (p = 0; p + n <= flen; p++)
+    if ((p == 0 || f[p - 1] == '-') && strncmp(f + p, g, n) == 0 &&
+        (p + n == flen || f[p + n] == '-'))
+      return 1;
+  return 0;
+}
+
+/* Assign each figure to the group with the longest name it contains. */
+static void page_assign(struct page *pg)
+{
+  size_t i, k, flen;
+  for (i = 0; i < pg->nfigs; i++) {
+    pg->owner[i] = -1;
+    flen = strlen(pg->figs[i]) - (pg->rendered ? 4 : 3);
+    for (k = 0; k < pg->ng; k++)
+      if (page_names(pg->figs[i], flen, pg->gname[k], pg->glen[k]) &&
+          (pg->owner[i] < 0 || pg->glen[k] > pg->glen[pg->owner[i]]))
+        pg->owner[i] = (int)k;
+  }
+}
+
+/* One figure: the image with links to its script and PNG, or the script. */
+static void page_figure(struct page *pg, const char *file)
+{
+  struct gr_buf *b = pg->b, f = GR_BUF_INIT, st = GR_BUF_INIT;
+  if (!pg->rendered) {
+    gr_buf_printf(b, "<li>");
+    gr_html_link(b, file, file);
+    gr_buf_printf(b, "</li>\n");
+    return;
+  }
+  gr_html_esc(&f, file, strlen(file));
+  gr_html_esc(&st, file, strlen(file) - 4);
+  gr_buf_printf(b, "<figure><a href=\"%s\"><img src=\"%s\" alt=\"%s\"></a><figcaption>%s (<a href=\"%s.png\">png</a>, <a href=\"%s.gp\">script</a>)</figcaption></figure>\n",
+                gr_buf_str(&f), gr_buf_str(&f), gr_buf_str(&st), gr_buf_str(&st), gr_buf_str(&st), gr_buf_str(&st));
+  gr_buf_free(&f);
+  gr_buf_free(&st);
+}
+
+/* The figures owned by group g (-1: by none); 1 if any was shown. */
+static int page_figures(struct page *pg, int g)
+{
+  size_t i;
+  int any = 0;
+  for (i = 0; i < pg->nfigs; i++) {
+    if (pg->owner[i] != g)
+      continue;
+    if (!any)
+      gr_buf_printf(pg->b, pg->rendered ? "<div class=\"figs\">\n"
+                                        : "<div class=\"figs\"><p>Figures not rendered (gnuplot was not found). Scripts:</p><ul>\n");
+    page_figure(pg, pg->figs[i]);
+    any = 1;
+  }
+  if (any)
+    gr_buf_printf(pg->b, pg->rendered ? "</div>\n" : "</ul></div>\n");
+  return any;
+}
+
+/* One verdict row as a table row. */
+static void page_row(struct gr_buf *b, const char *line, size_t len)
+{
+  const char *f = line, *end = line + len, *tab;
+  int k;
+  gr_buf_printf(b, "<tr>");
+  for (k = 0; k < 7 && f <= end; k++) {
+    tab = memchr(f, '\t', (size_t)(end - f));
+    if (tab == NULL)
+      tab = end;
+    if (k == 5 && gr_html_verdict(f, (size_t)(tab - f)) >= 0)
+      gr_buf_printf(b, "<td class=\"%.*s\">", (int)(tab - f), f);
+    else
+      gr_buf_printf(b, "<td%s>", (k >= 1 && k <= 3) ? " class=\"num\"" : "");
+    gr_html_esc(b, f, (size_t)(tab - f));
+    gr_buf_printf(b, "</td>");
+    f = tab + 1;
+  }
+  gr_buf_printf(b, "</tr>\n");
+}
+
+/* Group g: its verdict rows beside its figures. */
+static void page_group(struct page *pg, size_t g)
+{
+  const char *p = pg->text, *line;
+  size_t n;
+  int header = 1;
+  struct gr_buf *b = pg->b;
+  gr_buf_printf(b, "<section id=\"g%zu\"><h2>", g);
+  gr_html_esc(b, pg->gname[g], pg->glen[g]);
+  gr_buf_printf(b, "</h2>\n<div class=\"row\"><div class=\"tbl\"><table>\n<tr><th>quantity</th><th>published</th><th>reproduced</th><th>delta</th><th>tolerance</th><th>verdict</th><th>note</th></tr>\n");
+  while (page_next_row(&p, &line, &n, &header))
+    if (page_group_len(line, n) == pg->glen[g] && strncmp(line, pg->gname[g], pg->glen[g]) == 0)
+      page_row(b, line, n);
+  gr_buf_printf(b, "</table></div>\n");
+  page_figures(pg, (int)g);
+  gr_buf_printf(b, "</div></section>\n");
+}
+
+/* notes.md as paragraphs (blank-line separated), escaped. */
+static void page_notes(struct page *pg)
+{
+  char path[4400], *text = NULL, *p, *q;
+  struct gr_error err = {0, ""};
+  snprintf(path, sizeof path, "%s/notes.md", pg->dir);
+  if (!gr_fsio_exists(path) || gr_fsio_read(path, &text, NULL, &err) != GR_OK || !*text) {
+    free(text);
+    return;
+  }
+  gr_buf_printf(pg->b, "<section class=\"notes\" id=\"notes\"><h2>Analysis</h2>\n");
+  for (p = text; *p; p = q) {
+    q = strstr(p, "\n\n");
+    q = q ? q + 2 : p + strlen(p);
+    while (*q == '\n')
+      q++;
+    gr_buf_printf(pg->b, "<p>");
+    gr_html_esc(pg->b, p, (size_t)(q - p));
+    gr_buf_printf(pg->b, "</p>\n");
+  }
+  gr_buf_printf(pg->b, "</section>\n");
+  free(text);
+}
+
+/* The data files of the folder as links. */
+static void page_data(struct page *pg)
+{
+  char **v = NULL;
+  size_t n = 0, i;
+  gr_buf_printf(pg->b, "<p>Data: <a href=\"summary.tsv\">summary.tsv</a>");
+  if (gr_fsio_list(pg->dir, ".dat", &v, &n) == GR_OK)
+    for (i = 0; i < n; i++) {
+      gr_buf_printf(pg->b, " ");
+      gr_html_link(pg->b, v[i], v[i]);
+    }
+  gr_fsio_free_list(v, n);
+  gr_buf_printf(pg->b, "</p>\n");
+}
+
+/* The head of the page: title, citation, mode, counts, contents. */
+static void page_head(struct page *pg)
+{
+  char key[128], title[256], cite[512], mode[32], seed[32];
+  int c[4];
+  size_t g;
+  struct gr_buf *b = pg->b;
+  gr_html_meta(pg->text, "experiment", key, sizeof key);
+  gr_html_meta(pg->text, "title", title, sizeof title);
+  gr_html_meta(pg->text, "citation", cite, sizeof cite);
+  gr_html_meta(pg->text, "mode", mode, sizeof mode);
+  gr_html_meta(pg->text, "seed", seed, sizeof seed);
+  gr_html_counts(pg->text, c);
+  gr_html_put(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", key);
+  gr_buf_printf(b, ": granrepro</title><style>%s</style></head><body>\n", gr_html_style);
+  gr_html_put(b, "<p><a href=\"../index.html\">&larr; all experiments</a></p>\n<h1>", key);
+  gr_html_put(b, ": ", title);
+  gr_html_put(b, "</h1>\n<p class=\"cite\">", cite);
+  gr_html_put(b, "</p>\n<p>Mode ", mode);
+  gr_html_put(b, ", seed ", seed);
+  gr_buf_printf(b, ": %d reproduced, %d differs, %d expected-difference, %d informative.</p>\n<nav>", c[0], c[1], c[2], c[3]);
+  for (g = 0; g < pg->ng; g++) {
+    gr_buf_printf(b, "<a href=\"#g%zu\">", g);
+    gr_html_esc(b, pg->gname[g], pg->glen[g]);
+    gr_buf_printf(b, "</a> ");
+  }
+  gr_buf_printf(b, "<a href=\"#figures\">figures</a> <a href=\"#notes\">analysis</a></nav>\n");
+}
+
+/* The page's body into pg->b (groups, other figures, notes, data). */
+static int page_body(struct page *pg)
+{
+  size_t g;
+  if (page_groups(pg) != GR_OK ||
+      (pg->owner = calloc(pg->nfigs + 1, sizeof *pg->owner)) == NULL)
+    return GR_ENOMEM;
+  page_assign(pg);
+  page_head(pg);
+  for (g = 0; g < pg->ng; g++)
+    page_group(pg, g);
+  gr_buf_printf(pg->b, "<section id=\"figures\"><h2>Figures</h2>\n");
+  if (!page_figures(pg, -1))
+    gr_buf_printf(pg->b, "<p>%s</p>\n", pg->nfigs ? "Every figure is shown beside the rows it checks." : "None.");
+  gr_buf_printf(pg->b, "</section>\n");
+  page_notes(pg);
+  page_data(pg);
+  gr_buf_printf(pg->b, "</body></html>\n");
+  return pg->b->failed ? GR_ENOMEM : GR_OK;
+}
+
+int gr_report_page(const char *dir, struct gr_error *err)
+{
+  struct gr_buf b = GR_BUF_INIT;
+  struct page pg;
+  char path[4400], *text = NULL;
+  int rc;
+  memset(&pg, 0, sizeof pg);
+  snprintf(path, sizeof path, "%s/summary.tsv", dir);
+  if ((rc = gr_fsio_read(path, &text, NULL, err)) != GR_OK)
+    return rc;
+  pg.b = &b;
+  pg.dir = dir;
+  pg.text = text;
+  pg.rendered = gr_fsio_list(dir, ".svg", &pg.figs, &pg.nfigs) == GR_OK && pg.nfigs > 0;
+  if (!pg.rendered) {
+    gr_fsio_free_list(pg.figs, pg.nfigs);
+    if (gr_fsio_list(dir, ".gp", &pg.figs, &pg.nfigs) != GR_OK)
+      pg.nfigs = 0;
+  }
+  rc = page_body(&pg) != GR_OK ? gr_error_set(err, GR_ENOMEM, "out of memory") : GR_OK;
+  snprintf(path, sizeof path, "%s/index.html", dir);
+  if (rc == GR_OK)
+    rc = gr_fsio_write(path, gr_buf_str(&b), b.len, err);
+  gr_fsio_free_list(pg.figs, pg.nfigs);
+  free(pg.gname);
+  free(pg.glen);
+  free(pg.owner);
+  free(text);
+  gr_buf_free(&b);
+  return rc;
+}
+
+int gr_report_finish(const char *dir, gr_report_progress fn, void *arg,
+                     int *nrendered, struct gr_error *err)
+{
+  int rc = gr_report_render(dir, fn, arg, nrendered, err);
+  return rc == GR_OK ? gr_report_page(dir, err) : rc;
+}
