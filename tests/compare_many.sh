@@ -119,4 +119,18 @@ assert_has "$stderr_file" "has no quick record"
 GRANREPRO_REF=$ref expect_exit 0 "$GRANREPRO" bench --help
 assert_has "$stdout_file" "refbox: refbox, Intel Xeon E5-2680, modes full"
 
+# -- the shipped baseline (reference/machines/vm-epyc-2core, taken with
+# 'granrepro bench --quick all'): bench c12 against it.  The verdicts depend
+# on this machine and its load: only the table's presence is checked.
+expect_exit 0 "$GRANREPRO" bench --quick --against vm-epyc-2core --out "$scratch/o6" c12
+assert_has "$stdout_file" "A, baseline: $GRANREPRO_REF/machines/vm-epyc-2core/quick.tsv"
+for k in c12/sweep c12/rule-sweep c12/montecarlo; do
+  grep -E "^$k +9 +9 +[0-9.]+ +\[ *[0-9.]+, *[0-9.]+\] +[0-9.]+ +[0-9.e+-]+ +(faster|slower|same)$" "$stdout_file" >/dev/null ||
+    { show "$stdout_file"; fail "no row for $k against the shipped baseline"; }
+done
+grep -E '^  c12 +median B/A [0-9.]+, min B/A [0-9.]+ over 3 kernels: this machine runs at [0-9.]+x the speed of vm-epyc-2core' "$stdout_file" >/dev/null ||
+  { show "$stdout_file"; fail "no summary line for c12 against the shipped baseline"; }
+expect_exit 0 "$GRANREPRO" bench --help
+assert_has "$stdout_file" "vm-epyc-2core: vm, AMD EPYC, modes full quick"
+
 pass
