@@ -38,6 +38,11 @@ for run in a b; do
   set -- "$scratch/$run"/records/*-bench.tsv
   [ $# -eq 1 ] && [ -f "$1" ] || fail "bench $run did not write one record"
   eval "rec_$run=\$1"
+  # a sanitizer build's timings are not the program's
+  if grep -q '^# cflags: .*-fsanitize' "$1"; then
+    kill "$busy" 2>/dev/null
+    skip "sanitizer build: its timings are not the program's (bench itself ran)"
+  fi
 done
 kill "$busy" 2>/dev/null
 
