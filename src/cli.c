@@ -15,6 +15,7 @@
 #include <omp.h>
 #endif
 
+#include "harness/baseline.h"
 #include "harness/bench.h"
 #include "harness/buf.h"
 #include "harness/compare.h"
@@ -81,8 +82,8 @@ static const struct cli_cmd cli_cmds[] = {
    "granrepro report [--out DIR]\n"
    "  Render every figure script in DIR/<exp>/ with gnuplot and rewrite DIR/index.html.\n"
    "  Environment: GNUPLOT=PROGRAM is the gnuplot used (default: configure's, else PATH).\n"},
-  {"bench", " --quick --repeat --seed --threads --out ", -1,
-   "granrepro bench [--quick] [--repeat N] [--seed N] [--threads N] [--out DIR] EXP...|all\n"
+  {"bench", " --quick --repeat --seed --threads --out --against --ref ", -1,
+   "granrepro bench [--quick] [--repeat N] [--seed N] [--threads N] [--out DIR] [--against NAME] [--ref DIR] EXP...|all\n"
    "  Time each experiment's kernels: a warm-up, then N >= 9 samples (default 9) of\n"
    "  wall and CPU time, each of as many runs as take 20 ms of CPU time; writes\n"
    "  DIR/records/<host>-<date>-<exp>-bench.tsv.  OpenMP threads wait passively\n"
@@ -92,13 +93,26 @@ static const struct cli_cmd cli_cmds[] = {
    "  --seed N     seed of the kernels' generators (default 1)\n"
    "  --threads N  OpenMP threads of the kernels (default 1: the time per core, which\n"
    "               other jobs disturb least); recorded\n"
-   "  --out DIR    report folder (default reports)\n"},
-  {"compare", " --out ", 2,
-   "granrepro compare [--out DIR] RECORD_A RECORD_B\n"
-   "  Per kernel: shortest CPU time per run in A and B, ratio B/A, Mann-Whitney U\n"
-   "  p-value of the CPU times and a decision (faster / slower / same: ratio beyond\n"
-   "  1.1 and p < 0.01), the ratio of median wall times; bar chart in DIR/compare/.\n"
-   "  Refuses records of different modes or without a kernel in common.\n"},
+   "  --out DIR    report folder (default reports)\n"
+   "  --against NAME  then compare the new record with baseline NAME (as compare\n"
+   "               --baseline); --ref DIR: where the baselines are (DIR/machines/)\n"},
+  {"compare", " --out --baseline --ref ", -1,
+   "granrepro compare [--out DIR] [--baseline NAME] [--ref DIR] RECORD|FOLDER...\n"
+   "  compare RECORD_A RECORD_B; compare R1 R2 R3 ... (or folders of records);\n"
+   "  compare --baseline NAME RECORD.\n"
+   "  Two records: per kernel, shortest CPU time per run in A and B, ratio B/A,\n"
+   "  Mann-Whitney U p-value of the CPU times and a decision (faster / slower /\n"
+   "  same: ratio beyond 1.1 and p < 0.01), the ratio of median wall times; bar\n"
+   "  chart in DIR/compare/.  Refuses records of different modes or without a\n"
+   "  kernel in common.\n"
+   "  Three or more (or folders of records): a kernel x record table of rates\n"
+   "  (work per CPU second) and ratios to the first record, one table per mode,\n"
+   "  records grouped by revision, threads, compiler and flags; figure\n"
+   "  DIR/compare/compare-<mode>.gp.\n"
+   "  --baseline NAME: RECORD against the shipped records of a reference machine\n"
+   "  (DIR/machines/NAME/ under --ref): ratio of median CPU times with a 95%\n"
+   "  bootstrap interval, the decision above, the geometric mean per experiment,\n"
+   "  and the papers' own machines as ratios where they printed times.\n"},
 };
 #define CLI_NCMDS (sizeof cli_cmds / sizeof cli_cmds[0])
 
@@ -112,6 +126,17 @@ static const struct cli_cmd *cli_find_cmd(const char *name)
   return NULL;
 }
 
+static const char *default_refdir(void);
+
+/* The baselines found under the default reference folder. */
+static void cli_baselines(FILE *fp)
+{
+  struct gr_buf b = GR_BUF_INIT;
+  gr_baseline_list(default_refdir(), &b);
+  fprintf(fp, "  Baselines (--against / --baseline NAME, in %s/machines/):\n%s", default_refdir(), gr_buf_str(&b));
+  gr_buf_free(&b);
+}
+
 /* Print usage of one command, or of all. */
 void cli_usage(FILE *fp, const char *cmd)
 {
@@ -119,8 +144,12 @@ void cli_usage(FILE *fp, const char *cmd)
   if (cmd == NULL)
     fprintf(fp, "granrepro %s: reproduce classic particle and granular simulation papers\n\n", PACKAGE_VERSION);
   for (i = 0; i < CLI_NCMDS; i++)
-    if (cmd == NULL || strcmp(cmd, cli_cmds[i].name) == 0)
-      fprintf(fp, "%s%s", cli_cmds[i].usage, cmd ? "" : "\n");
+    if (cmd == NULL || strcmp(cmd, cli_cmds[i].name) == 0) {
+      fprintf(fp, "%s", cli_cmds[i].usage);
+      if (cmd != NULL && (strcmp(cmd, "bench") == 0 || strcmp(cmd, "compare") == 0))
+        cli_baselines(fp);
+      fprintf(fp, "%s", cmd ? "" : "\n");
+    }
   if (cmd == NULL)
     fprintf(fp, "granrepro COMMAND --help (or granrepro help COMMAND) shows one command.\n");
 }
@@ -205,6 +234,8 @@ static int cli_value(struct cli *c, const char *a, const char *val)
     c->opt.sets[c->opt.nsets++] = val;
   } else if (strcmp(a, "--out") == 0)
     c->opt.out = val;
+  else if (strcmp(a, "--against") == 0 || strcmp(a, "--baseline") == 0)
+    c->baseline = val;
   else
     c->opt.refdir = val;
   return 0;
@@ -218,7 +249,8 @@ static int cli_arg(const struct cli_cmd *cmd, int argc, char **argv, int *i,
   const char *a = argv[*i], *val = *i + 1 < argc ? argv[*i + 1] : NULL;
   int takes = strcmp(a, "--seed") == 0 || strcmp(a, "--threads") == 0 ||
               strcmp(a, "--out") == 0 || strcmp(a, "--ref") == 0 ||
-              strcmp(a, "--repeat") == 0 || strcmp(a, "--set") == 0;
+              strcmp(a, "--repeat") == 0 || strcmp(a, "--against") == 0 ||
+              strcmp(a, "--baseline") == 0 || strcmp(a, "--set") == 0;
   if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
     cli_usage(stdout, cmd->name);
     return CLI_DONE;

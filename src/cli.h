@@ -19,6 +19,7 @@ struct cli {
   struct gr_options opt;
   int repeat;
   int threads_set;
+  const char *baseline; /* bench --against NAME, compare --baseline NAME */
   const char *args[CLI_MAXARGS];
   int nargs;
 };
@@ -47,6 +48,14 @@ void cli_record_start(struct gr_record *rec, const struct cli *c,
  * passive and re-execute the program (argv) once; returns when it did not
  * (policy already set, no OpenMP, or exec failed). */
 void cli_passive_wait(char **argv);
+
+/* granrepro compare (cli_compare.c): two records A/B, many records or
+ * folders as a table, or one record against --baseline NAME; 0 or 2. */
+int cli_compare(const struct cli *c);
+
+/* Record rec (written to path) against the baseline c->baseline, and the
+ * papers' machines; 0 or 2. */
+int cli_against(const struct cli *c, const char *path, const struct gr_record *rec);
 
 /* Create the output folder and check it is writable; 2 on failure. */
 int cli_prepare_out(const char *out);

@@ -18,6 +18,7 @@
 #endif
 
 #include "cli.h"
+#include "harness/baseline.h"
 #include "harness/bench.h"
 #include "harness/buf.h"
 #include "harness/compare.h"
@@ -261,7 +262,11 @@ static int cmd_bench(struct cli *c)
   char dir[4096], path[4096];
   size_t n;
   int rc;
-  if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = cli_prepare_out(c->opt.out)) != 0)
+  if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0)
+    return rc;
+  if (c->baseline != NULL && gr_baseline_check(c->opt.refdir, c->baseline, c->opt.quick ? "quick" : "full", &err) != GR_OK)
+    return cli_die("%s", err.msg);
+  if ((rc = cli_prepare_out(c->opt.out)) != 0)
     return rc;
 #ifdef _OPENMP
   /* one thread unless told: a kernel's time per core, which other jobs on
@@ -276,25 +281,11 @@ static int cmd_bench(struct cli *c)
     rc = cli_die("%s", err.msg);
   if (rc == 0)
     printf("record: %s\n", path);
+  if (rc == 0 && c->baseline != NULL) {
+    printf("\n");
+    rc = cli_against(c, path, &rec);
+  }
   gr_record_free(&rec);
-  return rc;
-}
-
-/* granrepro compare A B */
-static int cmd_compare(struct cli *c)
-{
-  struct gr_buf text = GR_BUF_INIT;
-  struct gr_error err = {0, ""};
-  char dir[4096];
-  int rc = 0;
-  if (c->nargs != 2)
-    return cli_die("compare needs two record files, A and B (found in %s/records/ after 'granrepro bench')%s", c->opt.out, "");
-  snprintf(dir, sizeof dir, "%s/compare", c->opt.out);
-  if (gr_compare_records(c->args[0], c->args[1], dir, &text, &err) != GR_OK)
-    rc = cli_die("%s%s", err.msg, "");
-  else
-    fputs(gr_buf_str(&text), stdout);
-  gr_buf_free(&text);
   return rc;
 }
 
@@ -316,5 +307,5 @@ int main(int argc, char **argv)
     return cmd_report(&c);
   if (strcmp(c.cmd, "bench") == 0)
     return cmd_bench(&c);
-  return cmd_compare(&c);
+  return cli_compare(&c);
 }

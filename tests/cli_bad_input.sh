@@ -59,8 +59,9 @@ bad "one too many" help run extra
 bad "--quick does not apply" list --quick
 bad "list takes no experiment names" list extra
 bad "--repeat does not apply" run --repeat 9 --out "$w/out" c12
-bad "--ref does not apply" bench --ref "$w" --out "$w/out" c12
-bad "one too many" compare --out "$w/out" "$afile" "$afile" "$afile"
+bad "--ref does not apply" report --ref "$w" --out "$w/out"
+bad "--against does not apply" run --against x --out "$w/out" c12
+bad "$afile:1:" compare --out "$w/out" "$afile" "$afile" "$afile"
 bad "reference folder '/nonexistent' not found" run --ref /nonexistent --out "$w/out" $(yes all | head -52)
 
 # -- output folder that cannot be created (below a regular file: this stops
@@ -75,7 +76,11 @@ bad "reference folder '/nonexistent' not found" check --quick --ref /nonexistent
 bad "reference folder '$afile' is not a folder" run --quick --ref "$afile" --out "$w/out" c12
 
 # -- compare
-bad "two record files" compare --out "$w/out" "$afile"
+bad "two or more records" compare --out "$w/out" "$afile"
+bad "takes one record" compare --baseline x --out "$w/out" "$afile" "$afile"
+bad "baseline name '../x' is not a plain name" bench --quick --against ../x --out "$w/out" c12
+bad "baseline 'nosuch' not found" bench --against nosuch --out "$w/out" c12
+bad "$afile:1:" compare --baseline x --out "$w/out" "$afile"
 bad "$afile:1:" compare --out "$w/out" "$afile" "$afile"
 bad "$afile:1:" compare "$afile" "$afile"
 

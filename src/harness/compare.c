@@ -146,8 +146,8 @@ static size_t cmp_nbench(const struct gr_record *r)
   return n;
 }
 
-/* Decision for B relative to A (thresholds in compare.h). */
-static const char *cmp_decide(double ratio, double p)
+/* Decision for B relative to A (thresholds and rule in compare.h). */
+const char *gr_compare_decide(double ratio, double p)
 {
   if (ratio < 1.0 / GR_COMPARE_RATIO && p < GR_COMPARE_ALPHA)
     return "faster";
@@ -194,7 +194,7 @@ static int cmp_analyse(struct cmp_kernel *k)
   }
   rc = gr_mwu_test(k->b.cpu, k->b.n, k->a.cpu, k->a.n, &k->u, &k->p);
   if (rc == GR_OK)
-    k->decision = cmp_decide(k->ratio, k->p);
+    k->decision = gr_compare_decide(k->ratio, k->p);
   return rc;
 }
 

@@ -9,6 +9,12 @@ struct gr_error;
 #define GR_COMPARE_RATIO 1.1
 #define GR_COMPARE_ALPHA 0.01
 
+/* Decision for B relative to A from the ratio of B's shortest CPU time
+ * per run to A's and the Mann-Whitney p of their samples: "faster" when
+ * ratio < 1/1.1 and p < 0.01, "slower" when ratio > 1.1 and p < 0.01,
+ * else "same". */
+const char *gr_compare_decide(double ratio, double p);
+
 /* Load records a and b; for every kernel present in both print a row:
  * kernel, shortest process CPU time per run of the kernel in A and B,
  * ratio B/A, Mann-Whitney U p-value of the CPU times, decision "faster" /

@@ -75,12 +75,21 @@ void gr_record_loadavg(char *out, size_t n)
 void gr_record_machine(struct gr_machine *m)
 {
   char kib[64] = "0", dirty[8];
+  FILE *gov;
   memset(m, 0, sizeof *m);
   if (gethostname(m->host, sizeof m->host - 1) != 0)
     snprintf(m->host, sizeof m->host, "unknown");
   snprintf(m->cpu, sizeof m->cpu, "unknown");
   record_grep("/proc/cpuinfo", "model name", ':', m->cpu, sizeof m->cpu);
   m->cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+  gov = fopen("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "r");
+  gr_fsio_first_line(gov, m->governor, sizeof m->governor);
+  if (gov != NULL)
+    fclose(gov);
+  if (m->governor[0] == '\0')
+    snprintf(m->governor, sizeof m->governor, "unknown");
+  snprintf(m->mhz, sizeof m->mhz, "unknown");
+  record_grep("/proc/cpuinfo", "cpu MHz", ':', m->mhz, sizeof m->mhz);
   record_grep("/proc/meminfo", "MemTotal", ':', kib, sizeof kib);
   m->memory_kib = atol(kib);
   snprintf(m->os, sizeof m->os, "unknown");
@@ -110,6 +119,8 @@ void gr_record_machine(struct gr_machine *m)
   record_clean(m->os);
   record_clean(m->compiler);
   record_clean(m->cflags);
+  record_clean(m->governor);
+  record_clean(m->mhz);
 }
 
 int gr_record_add(struct gr_record *r, const char *name, int sample,
@@ -154,6 +165,10 @@ static void record_format(const struct gr_record *r, struct gr_buf *b)
                 r->kind, r->experiment, r->date);
   gr_buf_printf(b, "# host: %s\n# cpu: %s\n# cores: %d\n# memory_kib: %ld\n# os: %s\n",
                 m->host, m->cpu, m->cores, m->memory_kib, m->os);
+  if (m->governor[0] != '\0')
+    gr_buf_printf(b, "# governor: %s\n", m->governor);
+  if (m->mhz[0] != '\0')
+    gr_buf_printf(b, "# mhz: %s\n", m->mhz);
   gr_buf_printf(b, "# compiler: %s\n# cflags: %s\n# gsl: %s\n# revision: %s\n",
                 m->compiler, m->cflags, m->gsl, m->revision);
   gr_buf_printf(b, "# seed: %lu\n# mode: %s\n# threads: %d\n", r->seed, r->mode, r->threads);
@@ -221,6 +236,7 @@ static int record_header(struct gr_record *r, const char *key, const char *v,
     {"os", m->os, sizeof m->os}, {"compiler", m->compiler, sizeof m->compiler},
     {"cflags", m->cflags, sizeof m->cflags}, {"gsl", m->gsl, sizeof m->gsl},
     {"revision", m->revision, sizeof m->revision},
+    {"governor", m->governor, sizeof m->governor}, {"mhz", m->mhz, sizeof m->mhz},
     {"wait_policy", r->wait_policy, sizeof r->wait_policy},
     {"load_start", r->load_start, sizeof r->load_start},
     {"load_end", r->load_end, sizeof r->load_end}};

@@ -6,6 +6,7 @@
  *   # experiment: c12
  *   # date: 2026-11-21T23:50:00Z
  *   # host: ...   # cpu: ...   # cores: 2   # memory_kib: ...   # os: ...
+ *   # governor: performance|unknown   # mhz: 2445
  *   # compiler: ...   # cflags: ...   # gsl: 2.7.1   # revision: ...
  *   # seed: 1   # mode: quick|full   # threads: 1
  *   # wait_policy: passive   # load_start: 0.50 0.42 0.30   # load_end: ...
@@ -34,6 +35,9 @@ struct gr_machine {
   char cflags[512];
   char gsl[32];
   char revision[96];
+  char governor[32];  /* cpufreq scaling governor of cpu0, "unknown" when
+                         not readable (virtual machines) */
+  char mhz[16];       /* "cpu MHz" of /proc/cpuinfo at the start, "unknown" */
 };
 
 struct gr_sample {
@@ -62,8 +66,9 @@ struct gr_record {
   size_t nrows, caprows;
 };
 
-/* Describe this machine and build (CPU model, cores, memory, OS, compiler,
- * flags, GSL version, git revision of the source tree). */
+/* Describe this machine and build (CPU model, cores, frequency governor
+ * and clock, memory, OS, compiler, flags, GSL version, git revision of the
+ * source tree). */
 void gr_record_machine(struct gr_machine *m);
 
 #define GR_RECORD_MAX_SAMPLE 100000 /* highest sample number (bench --repeat) */
