@@ -47,6 +47,8 @@ static int cmd_list(void)
     for (k = 0; k < e->nkernels; k++)
       printf(" %s", e->kernels[k].name);
     printf("\n");
+    if (e->options != NULL)
+      printf("%*s --set options: %s\n", w, "", e->options);
   }
   return 0;
 }
@@ -132,6 +134,22 @@ static int check_refdir(const char *dir)
   return 0;
 }
 
+/* Every --set NAME=VALUE must name an option of a selected experiment
+ * (checked before anything runs or is written). */
+static int check_sets(const struct cli *c, const struct gr_experiment *const *sel, size_t n)
+{
+  int i;
+  size_t k;
+  for (i = 0; i < c->opt.nsets; i++) {
+    for (k = 0; k < n && !gr_experiment_has_option(sel[k], c->opt.sets[i]); k++)
+      ;
+    if (k == n)
+      return cli_die("--set %s: no selected experiment has an option of that name (%s)",
+                     c->opt.sets[i], "see granrepro list");
+  }
+  return 0;
+}
+
 /* granrepro run|check */
 static int cmd_run(struct cli *c, int check)
 {
@@ -140,7 +158,8 @@ static int cmd_run(struct cli *c, int check)
   struct gr_error err = {0, ""};
   size_t n, i;
   int rc, ndiffers = 0;
-  if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = check_refdir(c->opt.refdir)) != 0)
+  if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = check_refdir(c->opt.refdir)) != 0 ||
+      (rc = check_sets(c, sel, n)) != 0)
     return rc;
   if (gr_outdir_prepare(&od, c->opt.out, &err) != GR_OK)
     return cli_die("%s%s", err.msg, "");

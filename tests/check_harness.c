@@ -711,7 +711,8 @@ static int fake_run(struct gr_ctx *ctx)
 }
 
 static const struct gr_experiment fake_exp = {
-  "fake", "A fake experiment & co", "Nobody, Nowhere 1 (2026)", "fake", fake_run, NULL, 0};
+  .key = "fake", .title = "A fake experiment & co", .citation = "Nobody, Nowhere 1 (2026)",
+  .refdir = "fake", .run = fake_run};
 
 #define FAKE_TABLE \
   "# source: granrepro test suite\n" \

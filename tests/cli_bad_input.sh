@@ -39,6 +39,8 @@ bad "'--bogus'" run --bogus --out "$w/out" c12
 bad "unknown command 'frobnicate'" frobnicate
 bad "--seed 'abc'" run --seed abc --out "$w/out" c12
 bad "--seed '-1'" run --seed -1 --out "$w/out" c12
+bad "--set nope=1: no selected experiment has an option" run --set nope=1 --out "$w/out" c12
+bad "--set phi=0.3: no selected experiment has an option" run --quick --set phi=0.3 --out "$w/out" c12 greenspan
 bad "--seed '99999999999'" run --seed 99999999999 --out "$w/out" c12
 bad "--threads '-1'" run --threads -1 --out "$w/out" c12
 bad "--threads '0'" run --threads 0 --out "$w/out" c12

@@ -205,3 +205,15 @@ assert_summary_clean() {
   ' "$1" >"$scratch/summary.problems" ||
     { show "$scratch/summary.problems"; fail "summary.tsv has bad rows"; }
 }
+
+# How many cores other jobs keep busy now: /proc/stat over one second (the
+# load average lags by minutes and counts the tests that just finished).
+# For timing tests whose premise is an otherwise quiet machine.
+cpu_busy() {
+  _cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+  _a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat 2>/dev/null)
+  sleep 1
+  _b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat 2>/dev/null)
+  echo "$_a $_b" | awk -v c="$_cores" 'NF == 4 && $3 + $4 > $1 + $2 {
+    printf "%.2f\n", c * ($3 - $1) / ($3 + $4 - $1 - $2); exit } { print 0 }'
+}

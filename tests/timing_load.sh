@@ -18,13 +18,12 @@ published=$(awk -F '\t' '$1 == "slope_nsq" { print $2 }' "$ref")
 tol=$(awk -F '\t' '$1 == "slope_nsq" && $3 ~ /^abs / { sub(/^abs /, "", $3); print $3 }' "$ref")
 [ -n "$published" ] && [ -n "$tol" ] || fail "no slope_nsq row with an abs tolerance in $ref"
 
-# What is tested is the estimator beside one busy core; a machine loaded
-# beyond twice its cores before the test (other jobs) makes CPU time itself
-# drift by 20-60 % (see bench_stable.sh), so the test skips then, saying so.
-cores=$(nproc 2>/dev/null || echo 2)
-load=$(cut -d ' ' -f 1 /proc/loadavg 2>/dev/null || echo 0)
-if [ "${TIMING_LOAD_FORCE:-0}" != 1 ] && awk -v l="$load" -v c="$cores" 'BEGIN { exit !(l > 2 * c) }'; then
-  skip "load average $load on $cores cores before the test: too loaded for a timing test (TIMING_LOAD_FORCE=1 runs it anyway)"
+# What is tested is the estimator beside one busy core; other jobs on the
+# machine before the test make CPU time itself drift by 20-60 % (see
+# bench_stable.sh), so the test skips then, saying so.
+busy_now=$(cpu_busy)
+if [ "${TIMING_LOAD_FORCE:-0}" != 1 ] && awk -v b="$busy_now" 'BEGIN { exit !(b > 0.5) }'; then
+  skip "other jobs keep $busy_now cores busy before the test: too loaded for a timing test (TIMING_LOAD_FORCE=1 runs it anyway)"
 fi
 
 # The busy loop: bounded in time, and killed whatever happens.

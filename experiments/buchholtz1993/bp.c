@@ -109,14 +109,17 @@ static const struct gr_task bp_tasks[] = {
     {"tables", gr_bp_tables}, {"variants", gr_bp_variants}, {"pipe", gr_bp_pipe},
     {"gear-survival", gr_bp_survive}, {"cost", gr_bp_cost}};
 
+/* The names --set may give (read by gr_bp_options). */
+static const char bp_option_names[] = "r0 mass0 spread cut wall width length phi jitter gear "
+                                      "seeds t_start snapshots t_survive search";
+
 /* The experiment: the options checked first (nothing is written on a
  * bad one), then its tasks in order, each a timed phase. */
 static int bp_run(struct gr_ctx *ctx)
 {
   struct bp_opts o;
   if (gr_bp_options(ctx, &o) != GR_OK ||
-      gr_ctx_options_done(ctx, "r0 mass0 spread cut wall width length phi jitter gear seeds "
-                               "t_start snapshots t_survive search") != GR_OK)
+      gr_ctx_options_done(ctx, bp_option_names) != GR_OK)
     return gr_ctx_error(ctx)->code;
   return gr_ctx_run_tasks(ctx, bp_tasks, sizeof bp_tasks / sizeof bp_tasks[0]);
 }
@@ -132,4 +135,5 @@ const struct gr_experiment gr_exp_buchholtz_poeschel = {
   .run = bp_run,
   .kernels = gr_bp_kernels,
   .nkernels = GR_BP_NKERNELS,
+  .options = bp_option_names,
 };

@@ -37,7 +37,12 @@ struct gr_experiment {
   int (*run)(struct gr_ctx *ctx);
   const struct gr_kernel *kernels;
   size_t nkernels;
+  const char *options;   /* names --set NAME=VALUE may give, space-separated;
+                            NULL: the experiment takes none */
 };
+
+/* 1 when name (up to its '=' or end) is one of e's options, else 0. */
+int gr_experiment_has_option(const struct gr_experiment *e, const char *name);
 
 /* All registered experiments (experiments/registry.c). */
 extern const struct gr_experiment *const gr_experiments[];
