@@ -7,6 +7,9 @@
 
 command -v git >/dev/null 2>&1 || skip "git is not installed"
 git -C "$top_srcdir" rev-parse --git-dir >/dev/null 2>&1 || skip "$top_srcdir is not a git checkout"
+# make distcheck unpacks the tarball inside the checkout (ignored as a whole)
+[ "$(cd "$top_srcdir" && pwd -P)" = "$(cd "$(git -C "$top_srcdir" rev-parse --show-toplevel)" && pwd -P)" ] ||
+  skip "$top_srcdir is not the top of its git checkout (make distcheck's copy)"
 
 # ignored PATH: git would not offer PATH (relative to the source tree).
 ignored() {
