@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "harness/baseline.h"
 #include "harness/bench.h"
+#include "harness/speed.h"
 #include "harness/buf.h"
 #include "harness/compare.h"
 #include "harness/ctx.h"
@@ -200,11 +201,14 @@ static int cmd_report(struct cli *c)
   gr_outdir_clean_stale(c->opt.out);
   for (i = 0; i < n && rc == 0; i++) {
     snprintf(dir, sizeof dir, "%s/%s", c->opt.out, v[i]);
-    snprintf(path, sizeof path, "%s/%s", dir, strcmp(v[i], "compare") == 0 ? "compare.gp" : "summary.tsv");
+    int special = strcmp(v[i], "compare") == 0 || strcmp(v[i], "speed") == 0;
+    snprintf(path, sizeof path, "%s/%s", dir, strcmp(v[i], "compare") == 0 ? "compare.gp"
+                                              : strcmp(v[i], "speed") == 0 ? "index.html" : "summary.tsv");
     if (!gr_fsio_exists(path))
       continue;
-    if ((strcmp(v[i], "compare") == 0 ? gr_report_render_dir(dir, &nr, &err)
-                                      : gr_report_finish(dir, NULL, NULL, &nr, &err)) != GR_OK)
+    if ((special ? gr_report_render_dir(dir, &nr, &err)
+                 : gr_report_finish(dir, NULL, NULL, &nr, &err)) != GR_OK ||
+        (strcmp(v[i], "speed") == 0 && gr_speed_index(c->opt.out, &err) != GR_OK))
       rc = cli_die("%s%s", err.msg, "");
     else if (nr < 0)
       missing = 1;
@@ -300,6 +304,12 @@ static int cmd_bench(struct cli *c)
     rc = cli_die("%s", err.msg);
   if (rc == 0)
     printf("record: %s\n", path);
+  if (rc == 0 && gr_speed_write(c->opt.out, &rec, &err) != GR_OK)
+    rc = cli_die("%s", err.msg);
+  if (rc == 0)
+    printf("speed: %s/speed/index.html\n", c->opt.out);
+  if (rc == 0)
+    rc = write_index(c->opt.out);
   if (rc == 0 && c->baseline != NULL) {
     printf("\n");
     rc = cli_against(c, path, &rec);

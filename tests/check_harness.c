@@ -23,6 +23,7 @@
 #include "harness/ref.h"
 #include "harness/report.h"
 #include "harness/rng.h"
+#include "harness/speed.h"
 #include "harness/timer.h"
 #include "tests/check_run.h"
 
@@ -1275,6 +1276,57 @@ static void rm_scratch(void)
   rm_rf(scratch);
 }
 
+/* Speed pages: kernel names split into series, size and threads; a
+ * record of known times gives the cost per unit, the speed-up and the
+ * section of the page. */
+START_TEST(test_speed_names_and_page)
+{
+  char series[64], *text, dir[4096], path[4200];
+  double n;
+  int t;
+  size_t len;
+  struct gr_record r;
+  struct gr_error err = {0, ""};
+  ck_assert_int_eq(gr_speed_name("dem-step-1e5-t2", series, sizeof series, &n, &t), 1);
+  ck_assert_str_eq(series, "dem-step");
+  ck_assert(n == 1e5 && t == 2);
+  ck_assert_int_eq(gr_speed_name("ddc-N1e4-phi0.3", series, sizeof series, &n, &t), 1);
+  ck_assert_str_eq(series, "ddc-phi0.3");
+  ck_assert(n == 1e4 && t == 1);
+  ck_assert_int_eq(gr_speed_name("cells-64e3-rho0.28", series, sizeof series, &n, &t), 1);
+  ck_assert_str_eq(series, "cells-rho0.28");
+  ck_assert(n == 64e3);
+  ck_assert_int_eq(gr_speed_name("rule-sweep", series, sizeof series, &n, &t), 0);
+  ck_assert_str_eq(series, "rule-sweep");
+  ck_assert(n == 0.0 && t == 1);
+  memset(&r, 0, sizeof r);
+  snprintf(r.mode, sizeof r.mode, "full");
+  /* 10 ns per unit at 1e3, 20 ns at 1e4 (slope log10 2), 10 ns on 2 threads */
+  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e3", 1, 1, 1e-5, 1e-5, 1e3, "steps"), GR_OK);
+  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4", 1, 1, 2e-4, 2e-4, 1e4, "steps"), GR_OK);
+  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4-t2", 1, 1, 1e-4, 2e-4, 1e4, "steps"), GR_OK);
+  ck_assert_int_eq(gr_record_add_sample(&r, "x/other", 1, 1, 1.0, 1.0, 4.0, "runs"), GR_OK);
+  at(dir, sizeof dir, "speedpage");
+  ck_assert_int_eq(gr_speed_write(dir, &r, &err), GR_OK);
+  snprintf(path, sizeof path, "%s/speed/x-cost.dat", dir);
+  ck_assert_int_eq(gr_fsio_read(path, &text, &len, &err), GR_OK);
+  ck_assert_str_eq(text, "# step t1\n1000 10 10 10\n10000 20 20 20\n\n\n# step t2\n10000 10 10 10\n");
+  free(text);
+  snprintf(path, sizeof path, "%s/speed/x-speedup.dat", dir);
+  ck_assert_int_eq(gr_fsio_read(path, &text, &len, &err), GR_OK);
+  ck_assert_str_eq(text, "# step t2\n10000 2 2\n");
+  free(text);
+  snprintf(path, sizeof path, "%s/speed/index.html", dir);
+  ck_assert_int_eq(gr_fsio_read(path, &text, &len, &err), GR_OK);
+  ck_assert_ptr_nonnull(strstr(text, "<h2 id=\"x\">x</h2>"));
+  ck_assert_ptr_nonnull(strstr(text, "<td>+0.301 &plusmn; 0.000</td>"));
+  ck_assert_ptr_nonnull(strstr(text, "<td>other</td><td>-</td>"));
+  ck_assert_ptr_null(strstr(text, "<!--fig:"));
+  free(text);
+  gr_record_free(&r);
+}
+END_TEST
+
 static Suite *harness_suite(void)
 {
   Suite *s = suite_create("harness");
@@ -1298,6 +1350,7 @@ static Suite *harness_suite(void)
   tcase_add_test(cmp, test_compare_bad);
   tcase_add_test(rep, test_report_figure);
   tcase_add_test(rep, test_report_page_groups);
+  tcase_add_test(rep, test_speed_names_and_page);
   tcase_add_test(ctx, test_ctx_lifecycle);
   tcase_add_test(ctx, test_ctx_missing_reference);
   tcase_add_test(ctx, test_ctx_errors_are_sticky);

@@ -34,6 +34,15 @@ awk -F '\t' -v kernels="$kernels" '
   }
 ' "$rec" >"$scratch/rec.problems" || { show "$scratch/rec.problems"; fail "bench record is malformed"; }
 
+# -- bench writes the speed page (a section per experiment, kernels
+# without a size in its table only) and the front page links it
+assert_has "$stdout_file" "speed: $b/speed/index.html"
+assert_has "$b/speed/index.html" '<h2 id="c12">c12</h2>'
+assert_has "$b/speed/index.html" '<td>montecarlo</td><td>-</td>'
+assert_lacks "$b/speed/index.html" '<!--fig:'
+assert_has "$b/index.html" '<a href="speed/index.html">'
+no_temporaries "$b"
+
 # -- compare a record with itself: every kernel "same", chart data written
 expect_exit 0 "$GRANREPRO" compare --out "$b" "$rec" "$rec"
 for k in $kernels; do

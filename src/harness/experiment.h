@@ -20,7 +20,9 @@ struct gr_error;
  * arg is handed to setup unchanged, so one setup/run pair serves many
  * kernels (sizes, densities) without wrapper functions. */
 struct gr_kernel {
-  const char *name;  /* short, no spaces: "sweep" */
+  const char *name;  /* short, no spaces: "sweep"; a size and a thread
+                        count as dash-separated tokens ("dem-step-1e5-t2")
+                        put it on the speed page's curves (speed.h) */
   const char *unit;  /* what run() counts: "runs", "collisions" */
   int (*setup)(void **state, const void *arg, int quick, unsigned long seed,
                struct gr_error *err);

@@ -187,6 +187,9 @@ int gr_report_index(const char *out, struct gr_error *err)
   if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
     gr_buf_printf(&b, "<p>Timings: the run records in <a href=\"records/\">records/</a>.</p>\n");
   html_compare(&b, out);
+  snprintf(path, sizeof path, "%s/speed/index.html", out);
+  if (gr_fsio_exists(path))
+    gr_buf_printf(&b, "<h2>Speed</h2>\n<p>The kernels' cost against problem size and thread count, from the last bench of each experiment: <a href=\"speed/index.html\">speed/index.html</a>.</p>\n");
   gr_buf_printf(&b, "</body></html>\n");
   snprintf(path, sizeof path, "%s/index.html", out);
   if (rc == GR_OK)

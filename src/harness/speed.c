@@ -1,0 +1,293 @@
+/* granrepro harness: the speed pages' data and figures (see speed.h):
+ * a bench record's samples reduced to medians per kernel, grouped into
+ * series by the kernel names, drawn against problem size.  Issue 14's
+ * "speed" section: ns per unit of work against N, and speed-up against
+ * threads. */
+#include "harness/speed.h"
+#include "harness/speed_int.h"
+
+#include <ctype.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/buf.h"
+#include "harness/error.h"
+#include "harness/fsio.h"
+#include "harness/record.h"
+#include "harness/report.h"
+#include "harness/stats.h"
+#include "status.h"
+
+/* A size token: optional 'N', then a number strtod reads whole. */
+static int speed_size_token(const char *t, size_t len, double *v)
+{
+  char buf[32], *end;
+  if (len > 0 && t[0] == 'N')
+    t++, len--;
+  if (len == 0 || len >= sizeof buf || !isdigit((unsigned char)t[0]))
+    return 0;
+  memcpy(buf, t, len);
+  buf[len] = '\0';
+  *v = strtod(buf, &end);
+  return *end == '\0' && *v > 0.0;
+}
+
+int gr_speed_name(const char *kernel, char *series, size_t n, double *size,
+                  int *threads)
+{
+  const char *p = kernel;
+  size_t out = 0;
+  int sized = 0;
+  *size = 0.0, *threads = 1;
+  while (*p != '\0') {
+    size_t len = strcspn(p, "-");
+    double v;
+    if (!sized && speed_size_token(p, len, &v))
+      *size = v, sized = 1;
+    else if (len >= 2 && p[0] == 't' && strspn(p + 1, "0123456789") == len - 1 && len < 6)
+      *threads = atoi(p + 1);
+    else if (out + len + 2 < n) {
+      if (out > 0)
+        series[out++] = '-';
+      memcpy(series + out, p, len);
+      out += len;
+    }
+    p += len + (p[len] == '-');
+  }
+  series[out] = '\0';
+  if (!sized && n > 0)
+    snprintf(series, n, "%s", kernel);
+  return sized;
+}
+
+/* Median, min and max of v[0..n) (sorted in place). */
+static void speed_median(double *v, size_t n, double *med, double *lo, double *hi)
+{
+  gsl_sort(v, 1, n);
+  *med = gsl_stats_median_from_sorted_data(v, 1, n);
+  *lo = v[0], *hi = v[n - 1];
+}
+
+/* Reduce the samples of kernel name (full "<exp>/<kernel>") into k. */
+static int speed_reduce(const struct gr_record *rec, const char *full,
+                        struct gr_speed_kern *k, double *buf)
+{
+  size_t i, m = 0;
+  double c[2];
+  for (i = 0; i < rec->nrows; i++) {
+    const struct gr_sample *s = &rec->rows[i];
+    if (s->sample >= 1 && s->work > 0.0 && strcmp(s->name, full) == 0) {
+      buf[m] = 1e9 * s->wall / s->work;
+      buf[rec->nrows + m++] = 1e9 * s->cpu / s->work;
+      snprintf(k->unit, sizeof k->unit, "%s", s->unit);
+    }
+  }
+  if (m == 0)
+    return 0;
+  speed_median(buf, m, &k->ns, &k->lo, &k->hi);
+  speed_median(buf + rec->nrows, m, &k->cpu_ns, &c[0], &c[1]);
+  k->nsamp = m;
+  return 1;
+}
+
+/* The kernels of experiment key in rec, in order of first appearance. */
+static int speed_kernels(const struct gr_record *rec, struct gr_speed_exp *e, double *buf)
+{
+  size_t i, j, kl = strlen(e->key);
+  for (i = 0; i < rec->nrows; i++) {
+    const char *nm = rec->rows[i].name;
+    struct gr_speed_kern *k = &e->kern[e->nkern];
+    if (rec->rows[i].sample < 1 || strncmp(nm, e->key, kl) != 0 || nm[kl] != '/')
+      continue;
+    for (j = 0; j < e->nkern && strcmp(e->kern[j].name, nm + kl + 1) != 0; j++)
+      ;
+    if (j < e->nkern)
+      continue;
+    memset(k, 0, sizeof *k);
+    snprintf(k->name, sizeof k->name, "%s", nm + kl + 1);
+    k->sized = gr_speed_name(k->name, k->series, sizeof k->series, &k->n, &k->threads);
+    e->nkern += speed_reduce(rec, nm, k, buf);
+  }
+  return GR_OK;
+}
+
+/* Series x threads groups of the sized kernels, each in ascending size,
+ * with the log-log slope of cost per unit against size. */
+static void speed_groups(struct gr_speed_exp *e)
+{
+  size_t i, g, a, b;
+  for (i = 0; i < e->nkern; i++) {
+    const struct gr_speed_kern *k = &e->kern[i];
+    struct gr_speed_group *G;
+    if (!k->sized)
+      continue;
+    for (g = 0; g < e->ngrp; g++) {
+      const struct gr_speed_kern *f = &e->kern[e->grp[g].k[0]];
+      if (strcmp(f->series, k->series) == 0 && f->threads == k->threads)
+        break;
+    }
+    if (g == e->ngrp && e->ngrp == sizeof e->grp / sizeof e->grp[0])
+      continue;
+    G = &e->grp[g];
+    if (g == e->ngrp)
+      memset(G, 0, sizeof *G), e->ngrp++;
+    if (G->n < sizeof G->k / sizeof G->k[0])
+      G->k[G->n++] = i;
+    e->has_threads |= k->threads > 1;
+  }
+  for (g = 0; g < e->ngrp; g++) {
+    struct gr_speed_group *G = &e->grp[g];
+    double x[64], y[64];
+    for (a = 1; a < G->n; a++) /* insertion sort by size */
+      for (b = a; b > 0 && e->kern[G->k[b]].n < e->kern[G->k[b - 1]].n; b--) {
+        size_t t = G->k[b];
+        G->k[b] = G->k[b - 1], G->k[b - 1] = t;
+      }
+    for (a = 0; a < G->n; a++)
+      x[a] = e->kern[G->k[a]].n, y[a] = e->kern[G->k[a]].ns;
+    if (G->n < 2 || gr_stats_loglog(x, y, G->n, &G->slope, &G->slope_se) != GR_OK)
+      G->slope = G->slope_se = 0.0;
+  }
+}
+
+/* Group g's line title: "series (unit, k threads)". */
+static void speed_title(struct gr_buf *b, const struct gr_speed_exp *e, size_t g)
+{
+  const struct gr_speed_kern *k = &e->kern[e->grp[g].k[0]];
+  struct gr_buf t = GR_BUF_INIT;
+  gr_buf_printf(&t, "%s (%s, %d thread%s)", k->series, k->unit, k->threads, k->threads > 1 ? "s" : "");
+  gr_report_gpstr(b, gr_buf_str(&t));
+  gr_buf_free(&t);
+}
+
+/* The wall time of series at size n on one thread, or 0. */
+static double speed_one_thread(const struct gr_speed_exp *e, const char *series, double n)
+{
+  size_t i;
+  for (i = 0; i < e->nkern; i++)
+    if (e->kern[i].sized && e->kern[i].threads == 1 && e->kern[i].n == n &&
+        strcmp(e->kern[i].series, series) == 0)
+      return e->kern[i].ns;
+  return 0.0;
+}
+
+/* <dir>/<exp>-<what>.dat and .gp: cost (ns per unit) or speed-up. */
+static int speed_figure(const char *dir, const struct gr_speed_exp *e, int speedup,
+                        struct gr_error *err)
+{
+  struct gr_buf d = GR_BUF_INIT, p = GR_BUF_INIT, name = GR_BUF_INIT;
+  struct gr_figure f = {0};
+  size_t g, a, blocks = 0;
+  char path[4400];
+  int rc;
+  gr_buf_printf(&name, "%s-%s", e->key, speedup ? "speedup" : "cost");
+  for (g = 0; g < e->ngrp; g++) {
+    const struct gr_speed_group *G = &e->grp[g];
+    if (speedup && e->kern[G->k[0]].threads == 1)
+      continue;
+    gr_buf_printf(&d, "%s# %s t%d\n", blocks ? "\n\n" : "", e->kern[G->k[0]].series, e->kern[G->k[0]].threads);
+    for (a = 0; a < G->n; a++) {
+      const struct gr_speed_kern *k = &e->kern[G->k[a]];
+      double one = speed_one_thread(e, k->series, k->n);
+      if (!speedup)
+        gr_buf_printf(&d, "%.6g %.6g %.6g %.6g\n", k->n, k->ns, k->lo, k->hi);
+      else if (one > 0.0)
+        gr_buf_printf(&d, "%.6g %.6g %d\n", k->n, one / k->ns, k->threads);
+    }
+    gr_buf_printf(&p, "%sdata index %zu using 1:2%s with %s title \"", blocks ? ", " : "", blocks,
+                  speedup ? "" : ":3:4", speedup ? "linespoints lw 2 pt 7" : "yerrorlines lw 2 pt 7");
+    speed_title(&p, e, g);
+    gr_buf_printf(&p, "\"");
+    blocks++;
+  }
+  f.name = gr_buf_str(&name), f.data = f.name;
+  f.title = speedup ? "Speed-up: wall time on 1 thread / on k threads (median of the bench's samples)"
+                    : "Cost per unit of work against problem size (median wall time; bars: min, max)";
+  f.xlabel = "N (problem size)";
+  f.ylabel = speedup ? "speed-up" : "wall ns per unit of work";
+  f.setup = speedup ? "set logscale x\nset yrange [0:*]\nset key left top"
+                    : "set logscale xy\nset key outside below\nset format x \"10^{%L}\"";
+  f.plot = gr_buf_str(&p);
+  rc = snprintf(path, sizeof path, "%s/%s.dat", dir, f.name) >= (int)sizeof path
+           ? gr_error_set(err, GR_EINPUT, "path too long: %s", dir) : GR_OK;
+  if (rc == GR_OK && (d.failed || p.failed || name.failed))
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
+  if (rc == GR_OK && blocks > 0 && (rc = gr_fsio_write(path, gr_buf_str(&d), d.len, err)) == GR_OK)
+    rc = gr_report_write_figure(dir, &f, err);
+  gr_buf_free(&d), gr_buf_free(&p), gr_buf_free(&name);
+  return rc;
+}
+
+/* Experiment i of rec's rows (distinct "<exp>/" prefixes, in order). */
+static int speed_nth_exp(const struct gr_record *rec, size_t i, char *key, size_t n)
+{
+  size_t r, found = 0, j;
+  for (r = 0; r < rec->nrows; r++) {
+    const char *nm = rec->rows[r].name, *sl = strchr(nm, '/');
+    size_t kl = sl ? (size_t)(sl - nm) : 0;
+    if (rec->rows[r].sample < 1 || kl == 0 || kl >= n)
+      continue;
+    for (j = 0; j < r; j++) /* seen before? */
+      if (rec->rows[j].sample >= 1 && strncmp(rec->rows[j].name, nm, kl + 1) == 0)
+        break;
+    if (j < r)
+      continue;
+    if (found++ == i) {
+      memcpy(key, nm, kl);
+      key[kl] = '\0';
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* One experiment's data and scripts (e->key set; e->kern has room). */
+static int speed_one(const char *dir, const struct gr_record *rec,
+                     struct gr_speed_exp *e, double *buf, struct gr_error *err)
+{
+  int rc;
+  speed_kernels(rec, e, buf);
+  speed_groups(e);
+  rc = e->ngrp > 0 ? speed_figure(dir, e, 0, err) : GR_OK;
+  if (rc == GR_OK && e->has_threads)
+    rc = speed_figure(dir, e, 1, err);
+  return rc;
+}
+
+#define SPEED_MAXEXP 64
+
+int gr_speed_write(const char *out, const struct gr_record *rec,
+                   struct gr_error *err)
+{
+  char dir[4096];
+  struct gr_speed_exp *e;
+  double *buf;
+  size_t i, n = 0;
+  int rc = GR_OK, nr;
+  if (snprintf(dir, sizeof dir, "%s/speed", out) >= (int)sizeof dir)
+    return gr_error_set(err, GR_EINPUT, "path too long: %s", out);
+  if (rec->nrows == 0)
+    return GR_OK;
+  if ((rc = gr_fsio_mkdirs(dir, err)) != GR_OK)
+    return rc;
+  buf = malloc(2 * rec->nrows * sizeof *buf);
+  e = calloc(SPEED_MAXEXP, sizeof *e);
+  if (buf == NULL || e == NULL)
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
+  for (; rc == GR_OK && n < SPEED_MAXEXP && speed_nth_exp(rec, n, e[n].key, sizeof e[n].key); n++)
+    rc = (e[n].kern = calloc(rec->nrows, sizeof *e[n].kern)) == NULL
+             ? gr_error_set(err, GR_ENOMEM, "out of memory")
+             : speed_one(dir, rec, &e[n], buf, err);
+  if (rc == GR_OK) /* every figure by one gnuplot, then the sections */
+    rc = gr_report_render_dir(dir, &nr, err);
+  for (i = 0; rc == GR_OK && i < n; i++)
+    rc = gr_speed_fragment(dir, &e[i], rec, err);
+  for (i = 0; e != NULL && i < SPEED_MAXEXP; i++)
+    free(e[i].kern);
+  free(e);
+  free(buf);
+  return rc == GR_OK ? gr_speed_index(out, err) : rc;
+}

@@ -1,0 +1,44 @@
+/* granrepro harness: the report's speed pages, drawn from bench records
+ * (`granrepro bench` writes them beside its record).
+ *
+ * A kernel's name carries its problem size and thread count as
+ * dash-separated tokens (experiment.h): the first token that is a number,
+ * optionally after an 'N' ("1e5", "64e3", "N100"), is the size; a token
+ * "t<k>" is the thread count (1 without one); the other tokens, joined,
+ * name the series.  "dem-step-1e5-t2" is series "dem-step" at N = 1e5 on
+ * 2 threads, "ddc-N1e4-phi0.3" series "ddc-phi0.3" at N = 1e4.  Kernels
+ * without a size appear in the table only.
+ *
+ * Layout (<out>/speed/):
+ *   <exp>.frag.html   the experiment's section: figures, series, kernels
+ *   <exp>-cost.dat/.gp    wall ns per unit of work against N, log-log,
+ *                         one line per series and thread count
+ *   <exp>-speedup.dat/.gp wall time on 1 thread / on k threads against N
+ *                         (only when the experiment has t<k> kernels)
+ *   index.html        every fragment of the folder, in name order, so a
+ *                     bench of one experiment keeps the others' sections
+ */
+#ifndef GR_SPEED_H
+#define GR_SPEED_H
+
+#include <stddef.h>
+
+struct gr_error;
+struct gr_record;
+
+/* Split a kernel name (without "<exp>/") into series, size and threads as
+ * above; 1 when it has a size token, 0 otherwise (series is then the whole
+ * name, *size 0). */
+int gr_speed_name(const char *kernel, char *series, size_t n, double *size,
+                  int *threads);
+
+/* Write <out>/speed/ for every experiment with samples in rec (a bench
+ * record), render its figures when gnuplot is there, and rewrite
+ * <out>/speed/index.html.  All files are written atomically. */
+int gr_speed_write(const char *out, const struct gr_record *rec,
+                   struct gr_error *err);
+
+/* Rewrite <out>/speed/index.html from the fragments there (none: no page). */
+int gr_speed_index(const char *out, struct gr_error *err);
+
+#endif

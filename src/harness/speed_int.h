@@ -1,0 +1,44 @@
+/* granrepro harness: what speed.c (data, scripts) hands to speed_page.c
+ * (HTML); private to the two. */
+#ifndef GR_SPEED_INT_H
+#define GR_SPEED_INT_H
+
+#include <stddef.h>
+
+struct gr_buf;
+struct gr_error;
+struct gr_record;
+
+/* One kernel of one experiment, its samples reduced. */
+struct gr_speed_kern {
+  char name[128];   /* kernel name without "<exp>/" */
+  char series[128]; /* gr_speed_name's series */
+  char unit[32];
+  double n;         /* size (0 without a size token) */
+  int threads, sized;
+  double ns, lo, hi; /* wall ns per unit of work: median, min, max */
+  double cpu_ns;     /* CPU ns per unit (all threads' CPU time), median */
+  size_t nsamp;
+};
+
+/* A series at one thread count: kernels k[0..n) in ascending size. */
+struct gr_speed_group {
+  size_t k[64], n;
+  double slope, slope_se; /* of ln ns against ln N (n >= 2), else 0 */
+};
+
+struct gr_speed_exp {
+  char key[64];
+  struct gr_speed_kern *kern;
+  size_t nkern;
+  struct gr_speed_group grp[32];
+  size_t ngrp;
+  int has_threads; /* some group has threads > 1 */
+};
+
+/* Write <dir>/<exp>.frag.html, the section of e (figures that exist in
+ * dir are shown, the others named by their scripts). */
+int gr_speed_fragment(const char *dir, const struct gr_speed_exp *e,
+                      const struct gr_record *rec, struct gr_error *err);
+
+#endif
