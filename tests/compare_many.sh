@@ -45,6 +45,10 @@ assert_has "$o/compare/compare-full.gp" "set logscale y"
 assert_has "$o/compare/compare-full.gp" "title '#3 [b] gamma'"
 if have_gnuplot; then
   assert_file "$o/compare/compare-full.svg"
+  # the front page shows the many-record charts
+  expect_exit 0 "$GRANREPRO" report --out "$o"
+  assert_has "$o/index.html" '<img src="compare/compare-full.svg"'
+  assert_has "$o/index.html" '<img src="compare/compare-quick.svg"'
 fi
 
 # -- a folder of records gives the same tables (bad/ is a sub-folder: not read)

@@ -153,15 +153,28 @@ static int html_index_row(struct gr_buf *b, const char *out, const char *exp,
   return GR_OK;
 }
 
-/* The chart of the last `granrepro compare`, when it was rendered. */
+/* The charts of the last `granrepro compare`: B / A of two records
+ * (compare.svg), rates of many records per mode (compare-<mode>.svg). */
 static void html_compare(struct gr_buf *b, const char *out)
 {
-  char path[4400];
+  char path[4400], **v = NULL;
+  size_t n = 0, i;
   snprintf(path, sizeof path, "%s/compare/compare.svg", out);
-  if (!gr_fsio_exists(path))
+  if (gr_fsio_exists(path))
+    gr_buf_printf(b, "<h2>Timing comparison</h2>\n<p>The last <code>granrepro compare</code> of two records: median wall time B / A per kernel (<a href=\"compare/compare.dat\">compare.dat</a>, <a href=\"compare/compare.gp\">script</a>).</p>\n"
+                     "<figure><a href=\"compare/compare.svg\"><img src=\"compare/compare.svg\" alt=\"compare\"></a></figure>\n");
+  snprintf(path, sizeof path, "%s/compare", out);
+  if (gr_fsio_list(path, ".svg", &v, &n) != GR_OK)
     return;
-  gr_buf_printf(b, "<h2>Timing comparison</h2>\n<p>The last <code>granrepro compare</code>: median wall time B / A per kernel (<a href=\"compare/compare.dat\">compare.dat</a>, <a href=\"compare/compare.gp\">script</a>).</p>\n"
-                   "<figure><a href=\"compare/compare.svg\"><img src=\"compare/compare.svg\" alt=\"compare\"></a></figure>\n");
+  for (i = 0; i < n; i++)
+    if (strncmp(v[i], "compare-", 8) == 0) {
+      gr_html_put(b, "<h2>Rates across machines</h2>\n<p>The last <code>granrepro compare</code> of three or more records: work per CPU second per kernel, one bar per record (<a href=\"compare/", v[i]);
+      gr_html_put(b, "\">", v[i]);
+      gr_html_put(b, "</a>).</p>\n<figure><img src=\"compare/", v[i]);
+      gr_html_put(b, "\" alt=\"", v[i]);
+      gr_buf_printf(b, "\"></figure>\n");
+    }
+  gr_fsio_free_list(v, n);
 }
 
 int gr_report_index(const char *out, struct gr_error *err)
