@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,8 +83,8 @@ static const struct cli_cmd cli_cmds[] = {
    "granrepro report [--out DIR]\n"
    "  Render every figure script in DIR/<exp>/ with gnuplot and rewrite DIR/index.html.\n"
    "  Environment: GNUPLOT=PROGRAM is the gnuplot used (default: configure's, else PATH).\n"},
-  {"bench", " --quick --repeat --seed --threads --out --against --ref ", -1,
-   "granrepro bench [--quick] [--repeat N] [--seed N] [--threads N] [--out DIR] [--against NAME] [--ref DIR] EXP...|all\n"
+  {"bench", " --quick --repeat --seed --threads --out --against --ref --kernels ", -1,
+   "granrepro bench [--quick] [--repeat N] [--seed N] [--threads N] [--out DIR] [--against NAME] [--ref DIR] [--kernels PATTERNS] EXP...|all\n"
    "  Time each experiment's kernels: a warm-up, then N >= 9 samples (default 9) of\n"
    "  wall and CPU time, each of as many runs as take 20 ms of CPU time; writes\n"
    "  DIR/records/<host>-<date>-<exp>-bench.tsv.  OpenMP threads wait passively\n"
@@ -93,7 +94,10 @@ static const struct cli_cmd cli_cmds[] = {
    "  --seed N     seed of the kernels' generators (default 1)\n"
    "  --threads N  OpenMP threads of the kernels (default 1: the time per core, which\n"
    "               other jobs disturb least); recorded\n"
-   "  --out DIR    report folder (default reports)\n"
+   "  --out DIR    report folder (default reports); DIR/speed/index.html plots the\n"
+   "               kernels' cost against size and threads\n"
+   "  --kernels PATTERNS  only the kernels whose names match one of these\n"
+   "               comma-separated shell patterns ('dem-step-*,stream-1e6')\n"
    "  --against NAME  then compare the new record with baseline NAME (as compare\n"
    "               --baseline); --ref DIR: where the baselines are (DIR/machines/)\n"},
   {"compare", " --out --baseline --ref ", -1,
@@ -236,6 +240,8 @@ static int cli_value(struct cli *c, const char *a, const char *val)
     c->opt.out = val;
   else if (strcmp(a, "--against") == 0 || strcmp(a, "--baseline") == 0)
     c->baseline = val;
+  else if (strcmp(a, "--kernels") == 0)
+    c->kernels = val;
   else
     c->opt.refdir = val;
   return 0;
@@ -250,7 +256,8 @@ static int cli_arg(const struct cli_cmd *cmd, int argc, char **argv, int *i,
   int takes = strcmp(a, "--seed") == 0 || strcmp(a, "--threads") == 0 ||
               strcmp(a, "--out") == 0 || strcmp(a, "--ref") == 0 ||
               strcmp(a, "--repeat") == 0 || strcmp(a, "--against") == 0 ||
-              strcmp(a, "--baseline") == 0 || strcmp(a, "--set") == 0;
+              strcmp(a, "--baseline") == 0 || strcmp(a, "--set") == 0 ||
+              strcmp(a, "--kernels") == 0;
   if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
     cli_usage(stdout, cmd->name);
     return CLI_DONE;
@@ -342,6 +349,25 @@ static int cli_add(const struct gr_experiment *e, const struct gr_experiment **s
 
 /* Resolve EXP...|all into a list of distinct experiments in the order
  * first named; 2 on an unknown key. */
+int cli_kernel_wanted(const struct cli *c, const char *name)
+{
+  const char *p = c->kernels;
+  char pat[256];
+  if (p == NULL)
+    return 1;
+  while (*p != '\0') {
+    size_t n = strcspn(p, ",");
+    if (n > 0 && n < sizeof pat) {
+      memcpy(pat, p, n);
+      pat[n] = '\0';
+      if (fnmatch(pat, name, 0) == 0)
+        return 1;
+    }
+    p += n + (p[n] == ',');
+  }
+  return 0;
+}
+
 int cli_select(const struct cli *c, const struct gr_experiment **sel,
                size_t cap, size_t *n)
 {

@@ -20,6 +20,7 @@ struct cli {
   int repeat;
   int threads_set;
   const char *baseline; /* bench --against NAME, compare --baseline NAME */
+  const char *kernels;  /* bench --kernels PATTERNS, or NULL for all */
   const char *args[CLI_MAXARGS];
   int nargs;
 };
@@ -38,6 +39,10 @@ int cli_parse(int argc, char **argv, struct cli *c);
  * first named; 0 ok, 2 on an unknown key (message printed). */
 int cli_select(const struct cli *c, const struct gr_experiment **sel,
                size_t cap, size_t *n);
+
+/* 1 when kernel name matches one of bench --kernels' comma-separated
+ * shell patterns (fnmatch), or no --kernels was given. */
+int cli_kernel_wanted(const struct cli *c, const char *name);
 
 /* A record with machine, options and date filled in. */
 void cli_record_start(struct gr_record *rec, const struct cli *c,

@@ -238,6 +238,16 @@ static int bench_width(const struct gr_experiment *const *sel, size_t n)
   return w;
 }
 
+/* Kernels of sel that --kernels selects. */
+static size_t bench_count(const struct cli *c, const struct gr_experiment *const *sel, size_t n)
+{
+  size_t i, k, nb = 0;
+  for (i = 0; i < n; i++)
+    for (k = 0; k < sel[i]->nkernels; k++)
+      nb += (size_t)cli_kernel_wanted(c, sel[i]->kernels[k].name);
+  return nb;
+}
+
 /* Bench every kernel of sel: GR_BENCH_ROUNDS rounds over all kernels in
  * turn, a kernel's line printed after its last round; 0 or 2. */
 static int bench_all(const struct cli *c, const struct gr_experiment *const *sel,
@@ -248,13 +258,13 @@ static int bench_all(const struct cli *c, const struct gr_experiment *const *sel
   struct gr_buf text = GR_BUF_INIT;
   size_t i, k, nb = 0, j;
   int r, rc = 0, w = bench_width(sel, n);
-  for (i = 0; i < n; i++)
-    nb += sel[i]->nkernels;
+  nb = bench_count(c, sel, n); /* > 0: cmd_bench checked */
   if ((b = calloc(nb ? nb : 1, sizeof *b)) == NULL)
     return cli_die("out of memory");
   for (i = 0, j = 0; i < n && rc == 0; i++)
-    for (k = 0; k < sel[i]->nkernels && rc == 0; k++, j++)
-      if (gr_bench_init(&b[j], sel[i], &sel[i]->kernels[k], c->repeat, &err) != GR_OK)
+    for (k = 0; k < sel[i]->nkernels && rc == 0; k++)
+      if (cli_kernel_wanted(c, sel[i]->kernels[k].name) &&
+          gr_bench_init(&b[j++], sel[i], &sel[i]->kernels[k], c->repeat, &err) != GR_OK)
         rc = cli_die("bench %s: %s", sel[i]->key, err.msg);
   printf("%-*s %13s  [%11s, %11s]  %13s %9s  %s\n", w, "kernel", "CPU/run", "min", "max", "wall/run", "runs", "rate");
   for (r = 0; r < GR_BENCH_ROUNDS && rc == 0; r++)
@@ -287,6 +297,8 @@ static int cmd_bench(struct cli *c)
   int rc;
   if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0)
     return rc;
+  if (bench_count(c, sel, n) == 0)
+    return cli_die("--kernels '%s' matches no kernel of the experiments named (granrepro list shows them)", c->kernels);
   if (c->baseline != NULL && gr_baseline_check(c->opt.refdir, c->baseline, c->opt.quick ? "quick" : "full", &err) != GR_OK)
     return cli_die("%s", err.msg);
   if ((rc = cli_prepare_out(c->opt.out)) != 0)

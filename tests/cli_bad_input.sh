@@ -51,6 +51,7 @@ bad "name the experiments" run --out "$w/out"
 bad "name the experiments" check
 bad "--out needs a folder name" run --out "" c12
 bad "--repeat '3'" bench --repeat 3 --out "$w/out" c12
+bad "--kernels 'zzz*' matches no kernel" bench --kernels 'zzz*' --out "$w/out" c12
 bad "report takes no experiment names" report --out "$w/out" c12
 bad "report folder '$w/out' not found" report --out "$w/out"
 # (issue 13) unknown commands fail even with --help; every command takes

@@ -43,6 +43,13 @@ assert_lacks "$b/speed/index.html" '<!--fig:'
 assert_has "$b/index.html" '<a href="speed/index.html">'
 no_temporaries "$b"
 
+# -- --kernels: only the kernels matching one of the patterns are timed
+expect_exit 0 "$GRANREPRO" bench --quick --repeat 9 --kernels 'rule-*,nosuch' --out "$scratch/k" c12
+assert_has "$stdout_file" "c12/rule-sweep"
+assert_lacks "$stdout_file" "c12/montecarlo"
+cut -f1 "$scratch/k/records/"*.tsv | grep -v '^#' | sort -u >"$scratch/k.names"
+[ "$(cat "$scratch/k.names")" = "$(printf 'c12/rule-sweep\nname')" ] || { show "$scratch/k.names"; fail "--kernels recorded other kernels"; }
+
 # -- compare a record with itself: every kernel "same", chart data written
 expect_exit 0 "$GRANREPRO" compare --out "$b" "$rec" "$rec"
 for k in $kernels; do
