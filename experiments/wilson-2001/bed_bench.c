@@ -7,7 +7,9 @@
  * step lands on the output times) that meets it, msadams the loosest
  * tolerance 1e-3 2^(-j/4) (j = 0, 1, ...); the work unit is one unit of
  * simulated time.  The listing's pair loop is all pairs (rows without
- * "cells"); "cells" rows use the cell lists, for both integrators alike.
+ * "cells"); "cells" rows use the cell lists and "nlist" rows the
+ * neighbour list of skin BED_SKIN sigma, for both integrators alike;
+ * "itask1" rows drive msadams with LSODA's overshoot and interpolation.
  * (2) The pair loop (one derivative evaluation) with cell lists at N =
  * 1e3..1e5 and all pairs at 1e4, on a jittered grid of spacing 1.8 (< r0,
  * so neighbours interact); the unit is a particle-step. */
@@ -26,6 +28,7 @@ struct bb_arg {
                3: integrate with cells, 4: with the neighbour list */
   int method;
   size_t n;
+  int overshoot; /* LSODA's itask = 1 (bedint.h) */
 };
 
 struct bb_state {
@@ -92,6 +95,7 @@ static int bb_setup_run(struct bb_state *b, const struct bb_arg *a, int quick)
                           quick ? 2.0 : 10.0, 0.1};
   b->r.m.gravity = 1, b->r.m.lossy = 0;
   b->r.o.method = a->method;
+  b->r.o.overshoot = a->overshoot;
   if (a->kind == 3 && (b->cells = gr_bedcells_new(a->n, box, gr_wca_cutoff(&b->r.m.wca))) == NULL)
     return GR_ENOMEM;
   if (a->kind == 4 && (b->cells = gr_bedcells_new_list(a->n, box, gr_wca_cutoff(&b->r.m.wca),
@@ -170,10 +174,11 @@ static double bb_run(void *state)
 }
 
 static const struct bb_arg bb_args[BED_NKERNELS] = {
-    {0, GR_BEDINT_VERLET, 20}, {0, GR_BEDINT_MSADAMS, 20}, {0, GR_BEDINT_VERLET, 100},
-    {0, GR_BEDINT_MSADAMS, 100}, {1, 0, 1000}, {1, 0, 10000}, {1, 0, 100000}, {2, 0, 10000},
-    {3, GR_BEDINT_VERLET, 100}, {3, GR_BEDINT_MSADAMS, 100}, {4, GR_BEDINT_VERLET, 100},
-    {4, GR_BEDINT_MSADAMS, 100}};
+    {0, GR_BEDINT_VERLET, 20, 0},    {0, GR_BEDINT_MSADAMS, 20, 0},  {0, GR_BEDINT_VERLET, 100, 0},
+    {0, GR_BEDINT_MSADAMS, 100, 0},  {1, 0, 1000, 0},                {1, 0, 10000, 0},
+    {1, 0, 100000, 0},               {2, 0, 10000, 0},               {3, GR_BEDINT_VERLET, 100, 0},
+    {3, GR_BEDINT_MSADAMS, 100, 0},  {4, GR_BEDINT_VERLET, 100, 0},  {4, GR_BEDINT_MSADAMS, 100, 0},
+    {0, GR_BEDINT_MSADAMS, 20, 1},   {0, GR_BEDINT_MSADAMS, 100, 1}};
 
 #define BB_K(nm, u, i) \
   {.name = nm, .unit = u, .setup = bb_setup, .run = bb_run, .teardown = bb_teardown, .arg = &bb_args[i]}
@@ -183,4 +188,5 @@ const struct gr_kernel gr_wilson_bed_kernels[BED_NKERNELS] = {
     BB_K("pairs-cells-N1e3", "particle-steps", 4), BB_K("pairs-cells-N1e4", "particle-steps", 5),
     BB_K("pairs-cells-N1e5", "particle-steps", 6), BB_K("pairs-all-N1e4", "particle-steps", 7),
     BB_K("verlet-cells-N100", "time-units", 8),    BB_K("msadams-cells-N100", "time-units", 9),
-    BB_K("verlet-nlist-N100", "time-units", 10),   BB_K("msadams-nlist-N100", "time-units", 11)};
+    BB_K("verlet-nlist-N100", "time-units", 10),   BB_K("msadams-nlist-N100", "time-units", 11),
+    BB_K("msadams-itask1-N20", "time-units", 12),  BB_K("msadams-itask1-N100", "time-units", 13)};
