@@ -87,17 +87,20 @@ size_t gr_bed_deriv(const struct gr_bed_model *m, struct gr_bedcells *cells,
   double sh = gr_bed_shake_accel(m, t), ay = (m->gravity ? -m->g : 0.0) + sh;
   double r0 = gr_wca_cutoff(&m->wca), dpair = 0.0, dwall = 0.0, wshake = 0.0;
   size_t i, k;
-  for (i = 0; i < m->n; i++) { /* eq. 7 and the external terms of eq. 8 */
-    dydt[4 * i] = y[4 * i + 2];
-    dydt[4 * i + 1] = y[4 * i + 3];
-    dydt[4 * i + 2] = 0.0;
-    dydt[4 * i + 3] = ay;
-    wshake += sh * y[4 * i + 3];
+  if (cells != NULL) /* sets all of dydt[0 .. 4n) (bedcells.h) */
+    k = gr_bedcells_pairs(cells, m, y, dydt, ay, r0 * r0, &dpair);
+  else {
+    for (i = 0; i < m->n; i++) { /* eq. 7 and the external terms of eq. 8 */
+      dydt[4 * i] = y[4 * i + 2];
+      dydt[4 * i + 1] = y[4 * i + 3];
+      dydt[4 * i + 2] = 0.0;
+      dydt[4 * i + 3] = ay;
+    }
+    k = bed_pairs_all(m, y, dydt, r0 * r0, &dpair);
   }
-  k = cells ? gr_bedcells_pairs(cells, m, y, dydt, r0 * r0, &dpair)
-            : bed_pairs_all(m, y, dydt, r0 * r0, &dpair);
   for (i = 0; i < m->n; i++) {
     const double *s = y + 4 * i, half = 0.5 * r0;
+    wshake += sh * s[3]; /* the shaking's power, disk by disk */
     if (s[0] > half && m->box - s[0] > half && s[1] > half && m->box - s[1] > half)
       continue; /* bed_wall's own tests: no wall in reach */
     bed_walls(m, s, half, dydt + 4 * i + 2, &dwall);

@@ -129,7 +129,8 @@ static size_t bedcells_cell(const struct bedcells_soa *a, const struct gr_bed_mo
 /* Each cell's disks against the rest of the cell and E (one range) and
  * against NW, N, NE (one range); then the forces back to disk order. */
 size_t gr_bedcells_pairs_cells(struct gr_bedcells *c, const struct gr_bed_model *m,
-                               const double *y, double *dydt, double r0sq, double *dpair)
+                               const double *y, double *dydt, double ay, double r0sq,
+                               double *dpair)
 {
   const uint32_t *st = c->start;
   const struct bedcells_soa a = {c->px, c->py, c->vx, c->vy, c->fx, c->fy};
@@ -144,16 +145,18 @@ size_t gr_bedcells_pairs_cells(struct gr_bedcells *c, const struct gr_bed_model 
         lo = st[up - (cx > 0)], hi = st[up + 1 + (cx < nc - 1)];
       nk += bedcells_cell(&a, m, st[q], st[q + 1], e, lo, hi, r0sq, dpair);
     }
-  for (i = 0; i < c->n; i++) {
-    dydt[4 * (size_t)c->order[i] + 2] += c->fx[i];
-    dydt[4 * (size_t)c->order[i] + 3] += c->fy[i];
+  for (i = 0; i < c->n; i++) { /* eq. 7, and eq. 8 without the walls */
+    double *d = dydt + 4 * (size_t)c->order[i];
+    d[0] = c->vx[i], d[1] = c->vy[i];
+    d[2] = 0.0 + c->fx[i], d[3] = ay + c->fy[i]; /* as 0, ay, then += */
   }
   return nk;
 }
 
 size_t gr_bedcells_pairs(struct gr_bedcells *c, const struct gr_bed_model *m,
-                         const double *y, double *dydt, double r0sq, double *dpair)
+                         const double *y, double *dydt, double ay, double r0sq,
+                         double *dpair)
 {
-  return c->skin > 0.0 ? gr_bedcells_pairs_list(c, m, y, dydt, r0sq, dpair)
-                       : gr_bedcells_pairs_cells(c, m, y, dydt, r0sq, dpair);
+  return c->skin > 0.0 ? gr_bedcells_pairs_list(c, m, y, dydt, ay, r0sq, dpair)
+                       : gr_bedcells_pairs_cells(c, m, y, dydt, ay, r0sq, dpair);
 }

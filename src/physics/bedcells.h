@@ -65,18 +65,23 @@ void gr_bedcells_build(struct gr_bedcells *c, const double *y);
 /* The cell index of a coordinate (clamped to [0, nc-1]). */
 int gr_bedcells_index(const struct gr_bedcells *c, double q);
 
-/* The pair terms of eqs. 10-11 (bedpair.h) of the n disks of y, with
- * cutoff^2 r0sq, added to dydt[4i+2], dydt[4i+3]; *dpair gets the pairs'
+/* Eqs. 7-8 without the walls for the n disks of y: sets dydt[4i..4i+3] to
+ * (vx, vy, 0 + pair force x, ay + pair force y), with the pair terms of
+ * eqs. 10-11 (bedpair.h) for cutoff^2 r0sq (summed in an order of their
+ * own: equal to the all-pairs loop's to round-off); *dpair gets the pairs'
  * dissipated power.  Returns the number of pairs in contact.  Builds the
  * cells first (with a list: only when the list must be rebuilt). */
 size_t gr_bedcells_pairs(struct gr_bedcells *c, const struct gr_bed_model *m,
-                         const double *y, double *dydt, double r0sq, double *dpair);
+                         const double *y, double *dydt, double ay, double r0sq,
+                         double *dpair);
 
 /* The cell pair loop alone (bedcells.c), and the neighbour list's
  * (bedlist.c): the same contract as gr_bedcells_pairs. */
 size_t gr_bedcells_pairs_cells(struct gr_bedcells *c, const struct gr_bed_model *m,
-                               const double *y, double *dydt, double r0sq, double *dpair);
+                               const double *y, double *dydt, double ay, double r0sq,
+                               double *dpair);
 size_t gr_bedcells_pairs_list(struct gr_bedcells *c, const struct gr_bed_model *m,
-                              const double *y, double *dydt, double r0sq, double *dpair);
+                              const double *y, double *dydt, double ay, double r0sq,
+                              double *dpair);
 
 #endif

@@ -78,13 +78,18 @@ static int bedlist_build(struct gr_bedcells *c, const double *y)
 /* The listed pairs (the others are farther than r0): the pair terms of
  * bedpair.h, equal and opposite, straight on the state's layout. */
 size_t gr_bedcells_pairs_list(struct gr_bedcells *c, const struct gr_bed_model *m,
-                              const double *y, double *dydt, double r0sq, double *dpair)
+                              const double *y, double *dydt, double ay, double r0sq,
+                              double *dpair)
 {
   size_t p, nk = 0;
   if (!c->valid || bedlist_stale(c, y))
     c->valid = bedlist_build(c, y);
   if (!c->valid) /* overflow: this evaluation by the cells */
-    return gr_bedcells_pairs_cells(c, m, y, dydt, r0sq, dpair);
+    return gr_bedcells_pairs_cells(c, m, y, dydt, ay, r0sq, dpair);
+  for (p = 0; p < c->n; p++) { /* eq. 7, and the external terms of eq. 8 */
+    dydt[4 * p] = y[4 * p + 2], dydt[4 * p + 1] = y[4 * p + 3];
+    dydt[4 * p + 2] = 0.0, dydt[4 * p + 3] = ay;
+  }
   for (p = 0; p < c->np; p++) {
     const double *a = y + 4 * (size_t)c->pair[2 * p], *b = y + 4 * (size_t)c->pair[2 * p + 1];
     double *fa = dydt + 4 * (size_t)c->pair[2 * p], *fb = dydt + 4 * (size_t)c->pair[2 * p + 1];
