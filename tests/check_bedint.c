@@ -35,7 +35,7 @@ static void grid(double *y, size_t n)
 static void run(const struct gr_bed_model *m, int method, double tol, double dt,
                 double *y, double tend, double dtout)
 {
-  struct gr_bedint_opts o = {method, tol, dt, 1, 0};
+  struct gr_bedint_opts o = {method, tol, dt, 1, 0, 0};
   struct gr_bedint *it = gr_bedint_new(m, NULL, &o);
   double t = 0.0;
   int k, nk = (int)lround(tend / dtout);

@@ -46,7 +46,8 @@ done
 verdict energy/increases-at-loose-tolerance differs
 for q in fig9/mean-height fig9/kinetic-per-disk fig9/closest-pair fig9/closest-wall \
          memory/max-N-for-stiff-switch cost/pair-checks-slope-vs-N \
-         variants/freq-2-pi-f/E-over-E0 variants/listing-as-printed/listing-E-pct; do
+         variants/freq-2-pi-f/E-over-E0 variants/listing-as-printed/listing-E-pct \
+         variants/lsoda-itask1-overshoot/E-over-E0 flight/msadams-tol1e-6-overshoot-max-error; do
   verdict "$q" informative
 done
 
@@ -61,9 +62,9 @@ for d in restitution:"# v0 e_g0 tc_g0 e_lin_g0 tc_lin_g0 e_g tc_g e_lin_g tc_lin
   assert_file "$r/wilson-bed/$name.dat"
   [ "$(head -n 1 "$r/wilson-bed/$name.dat")" = "${d#*:}" ] || fail "$name.dat header: $(head -n 1 "$r/wilson-bed/$name.dat")"
 done
-[ "$(grep -c . "$r/wilson-bed/variants.dat")" -eq 12 ] || fail "variants.dat: expected 11 readings"
+[ "$(grep -c . "$r/wilson-bed/variants.dat")" -eq 13 ] || fail "variants.dat: expected 12 readings"
 for f in restitution contact-time free-flight fig8a-potential fig8b-potential fig9a-start fig9b-final \
-         energy-balance energy-tolerance collision-error; do
+         energy-balance energy-tolerance collision-error variants; do
   assert_file "$r/wilson-bed/$f.gp"
 done
 assert_file "$r/wilson-bed/notes.md"

@@ -82,7 +82,11 @@ int gr_wilson_bed_variants(struct gr_ctx *ctx);
 int gr_wilson_bed_cost(struct gr_ctx *ctx);
 
 /* Bench kernels (bed_bench.c). */
-#define BED_NKERNELS 10
+#define BED_NKERNELS 14
+
+/* The neighbour list's skin in units of sigma, one value for every N (a
+ * fixed rule: 0.1-0.5 sigma cost within 5 % of each other at N = 100). */
+#define BED_SKIN 0.2
 extern const struct gr_kernel gr_wilson_bed_kernels[BED_NKERNELS];
 
 #endif

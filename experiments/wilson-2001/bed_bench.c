@@ -1,14 +1,18 @@
 /* granrepro experiment wilson-bed: bench kernels (granrepro bench
  * wilson-bed).  (1) The canonical bed (Wilson 2001, section 5, 20 and 100
  * disks, gravity, elastic, lossless walls) over 10 time units (2 quick) by
- * velocity Verlet and by msadams driven like LSODA, each tuned in setup to
- * the same energy error max |E/E0 - 1| <= 1e-4 at the output times (the
- * largest Verlet step, in factors of 0.8, and the loosest msadams
- * tolerance, in factors of 0.5, that meet it); the work unit is one unit of
- * simulated time; the same at N = 100 with the pair loop over cells for
- * both integrators.  (2) The pair loop (one derivative evaluation) with cell
- * lists at N = 1e3..1e5 and all pairs at 1e4, on a jittered grid of
- * spacing 1.8 (< r0, so neighbours interact); the unit is a particle-step. */
+ * velocity Verlet and by msadams driven like LSODA, each set in setup by a
+ * rule to the same energy error max |E/E0 - 1| <= 1e-4 at the output times
+ * (every 0.1): Verlet takes the largest step dtout/k (k = 1, 2, ...: the
+ * step lands on the output times) that meets it, msadams the loosest
+ * tolerance 1e-3 2^(-j/4) (j = 0, 1, ...); the work unit is one unit of
+ * simulated time.  The listing's pair loop is all pairs (rows without
+ * "cells"); "cells" rows use the cell lists and "nlist" rows the
+ * neighbour list of skin BED_SKIN sigma, for both integrators alike;
+ * "itask1" rows drive msadams with LSODA's overshoot and interpolation.
+ * (2) The pair loop (one derivative evaluation) with cell lists at N =
+ * 1e3..1e5 and all pairs at 1e4, on a jittered grid of spacing 1.8 (< r0,
+ * so neighbours interact); the unit is a particle-step. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +25,10 @@
 
 struct bb_arg {
   int kind; /* 0: integrate, 1: pair loop with cells, 2: all pairs,
-               3: integrate with cells */
+               3: integrate with cells, 4: with the neighbour list */
   int method;
   size_t n;
+  int overshoot; /* LSODA's itask = 1 (bedint.h) */
 };
 
 struct bb_state {
@@ -51,10 +56,12 @@ struct bb_err {
 static int bb_sample(void *arg, double t, const double *y)
 {
   struct bb_err *e = arg;
-  double en = gr_bed_energy(e->m, y);
+  double en = gr_bed_energy(e->m, y), d;
   if (t == 0.0)
     e->e0 = en;
-  e->max = fmax(e->max, fabs(en / e->e0 - 1.0));
+  d = fabs(en / e->e0 - 1.0);
+  if (!(d <= e->max)) /* a NaN energy fails the bound */
+    e->max = isnan(d) ? INFINITY : d;
   return 0;
 }
 
@@ -77,25 +84,32 @@ static struct bed_par bb_par(void)
   return p;
 }
 
-/* Integration kernel: Verlet dt or msadams tol tuned to 1e-4. */
+/* Integration kernel: the largest Verlet step dtout/k, or the loosest
+ * msadams tolerance 1e-3 2^(-j/4), that holds the energy error to 1e-4. */
 static int bb_setup_run(struct bb_state *b, const struct bb_arg *a, int quick)
 {
   struct bed_par p = bb_par();
-  double box = gr_wilson_bed_canonical(b->y0, a->n), x = a->method == GR_BEDINT_VERLET ? 0.02 : 1e-5;
-  b->r = (struct bed_run){gr_wilson_bed_model(&p, a->n, box), gr_wilson_bed_lsoda(x),
+  double box = gr_wilson_bed_canonical(b->y0, a->n);
+  int j, verlet = a->method == GR_BEDINT_VERLET;
+  b->r = (struct bed_run){gr_wilson_bed_model(&p, a->n, box), gr_wilson_bed_lsoda(1e-3),
                           quick ? 2.0 : 10.0, 0.1};
   b->r.m.gravity = 1, b->r.m.lossy = 0;
   b->r.o.method = a->method;
+  b->r.o.overshoot = a->overshoot;
   if (a->kind == 3 && (b->cells = gr_bedcells_new(a->n, box, gr_wca_cutoff(&b->r.m.wca))) == NULL)
     return GR_ENOMEM;
-  for (;;) {
-    b->r.o.dt = b->r.o.tol = x;
+  if (a->kind == 4 && (b->cells = gr_bedcells_new_list(a->n, box, gr_wca_cutoff(&b->r.m.wca),
+                                                       BED_SKIN * p.sigma)) == NULL)
+    return GR_ENOMEM;
+  for (j = 0; j < 200; j++) {
+    if (verlet)
+      b->r.o.dt = b->r.dtout / (double)(j + 1);
+    else
+      b->r.o.tol = 1e-3 * pow(2.0, -0.25 * j);
     if (bb_error(b) <= 1e-4)
       return GR_OK;
-    x *= a->method == GR_BEDINT_VERLET ? 0.8 : 0.5; /* close to the bound, not far below */
-    if (x < 1e-12)
-      return GR_EFAIL;
   }
+  return GR_EFAIL;
 }
 
 /* Pair-loop kernel: a jittered grid of spacing 1.8 in a square box. */
@@ -135,7 +149,7 @@ static int bb_setup(void **state, const void *arg, int quick, unsigned long seed
     bb_teardown(b);
     return gr_error_set(err, GR_ENOMEM, "out of memory");
   }
-  s = a->kind == 0 || a->kind == 3 ? bb_setup_run(b, a, quick) : bb_setup_pairs(b, a, quick, seed);
+  s = a->kind == 0 || a->kind >= 3 ? bb_setup_run(b, a, quick) : bb_setup_pairs(b, a, quick, seed);
   if (s != GR_OK) {
     bb_teardown(b);
     return gr_error_set(err, s, "wilson-bed bench setup failed (N = %zu)", a->n);
@@ -160,9 +174,11 @@ static double bb_run(void *state)
 }
 
 static const struct bb_arg bb_args[BED_NKERNELS] = {
-    {0, GR_BEDINT_VERLET, 20}, {0, GR_BEDINT_MSADAMS, 20}, {0, GR_BEDINT_VERLET, 100},
-    {0, GR_BEDINT_MSADAMS, 100}, {1, 0, 1000}, {1, 0, 10000}, {1, 0, 100000}, {2, 0, 10000},
-    {3, GR_BEDINT_VERLET, 100}, {3, GR_BEDINT_MSADAMS, 100}};
+    {0, GR_BEDINT_VERLET, 20, 0},    {0, GR_BEDINT_MSADAMS, 20, 0},  {0, GR_BEDINT_VERLET, 100, 0},
+    {0, GR_BEDINT_MSADAMS, 100, 0},  {1, 0, 1000, 0},                {1, 0, 10000, 0},
+    {1, 0, 100000, 0},               {2, 0, 10000, 0},               {3, GR_BEDINT_VERLET, 100, 0},
+    {3, GR_BEDINT_MSADAMS, 100, 0},  {4, GR_BEDINT_VERLET, 100, 0},  {4, GR_BEDINT_MSADAMS, 100, 0},
+    {0, GR_BEDINT_MSADAMS, 20, 1},   {0, GR_BEDINT_MSADAMS, 100, 1}};
 
 #define BB_K(nm, u, i) \
   {.name = nm, .unit = u, .setup = bb_setup, .run = bb_run, .teardown = bb_teardown, .arg = &bb_args[i]}
@@ -171,4 +187,6 @@ const struct gr_kernel gr_wilson_bed_kernels[BED_NKERNELS] = {
     BB_K("verlet-N100", "time-units", 2),         BB_K("msadams-N100", "time-units", 3),
     BB_K("pairs-cells-N1e3", "particle-steps", 4), BB_K("pairs-cells-N1e4", "particle-steps", 5),
     BB_K("pairs-cells-N1e5", "particle-steps", 6), BB_K("pairs-all-N1e4", "particle-steps", 7),
-    BB_K("verlet-cells-N100", "time-units", 8),    BB_K("msadams-cells-N100", "time-units", 9)};
+    BB_K("verlet-cells-N100", "time-units", 8),    BB_K("msadams-cells-N100", "time-units", 9),
+    BB_K("verlet-nlist-N100", "time-units", 10),   BB_K("msadams-nlist-N100", "time-units", 11),
+    BB_K("msadams-itask1-N20", "time-units", 12),  BB_K("msadams-itask1-N100", "time-units", 13)};

@@ -46,7 +46,7 @@ static const struct gr_figure contact_figs[] = {
 /* The resting height: a disk dropped from y = 3 onto the damped floor. */
 static int contact_rest(struct gr_ctx *ctx, const struct bed_par *p)
 {
-  struct bed_run r = {gr_wilson_bed_model(p, 1, p->box), {GR_BEDINT_RK8PD, BED_TIGHT, 0, 0, 0},
+  struct bed_run r = {gr_wilson_bed_model(p, 1, p->box), {GR_BEDINT_RK8PD, BED_TIGHT, 0, 0, 0, 0},
                       80.0, 1.0};
   double y[4] = {5.0, 3.0, 0.0, 0.0}, h0 = gr_bedcontact_rest_height(&r.m.wca, p->g);
   int s;

@@ -76,10 +76,10 @@ int gr_wilson_bed_energy(struct gr_ctx *ctx)
 {
   struct bed_par p;
   struct en_trace tr, tl;
-  struct gr_bedint_opts tight = {GR_BEDINT_RK8PD, 1e-10, 0, 1, 0};
+  struct gr_bedint_opts tight = {GR_BEDINT_RK8PD, 1e-10, 0, 1, 0, 0};
   double drift, dl;
   if (gr_wilson_bed_params(ctx, &p) != 0 ||
-      en_conserve(ctx, &p, (struct gr_bedint_opts){GR_BEDINT_RK8PD, 1e-12, 0, 1, 0}, &drift) != 0 ||
+      en_conserve(ctx, &p, (struct gr_bedint_opts){GR_BEDINT_RK8PD, 1e-12, 0, 1, 0, 0}, &drift) != 0 ||
       en_conserve(ctx, &p, gr_wilson_bed_lsoda(p.tol), &dl) != 0 ||
       en_balance(ctx, &p, tight, gr_ctx_data(ctx, "energy-balance",
                  "t kinetic pair wall gravity D_pair D_wall W_shake residual listing_E_pct"), &tr) != 0 ||

@@ -43,7 +43,7 @@ struct gr_bed_model gr_wilson_bed_model(const struct bed_par *p, size_t n, doubl
 
 struct gr_bedint_opts gr_wilson_bed_lsoda(double tol)
 {
-  struct gr_bedint_opts o = {GR_BEDINT_MSADAMS, tol, 0.0, 1, 500};
+  struct gr_bedint_opts o = {GR_BEDINT_MSADAMS, tol, 0.0, 1, 500, 0};
   return o;
 }
 

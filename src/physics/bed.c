@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "physics/bedcells.h"
+#include "physics/bedpair.h"
 
 size_t gr_bed_neq(const struct gr_bed_model *m)
 {
@@ -26,40 +27,16 @@ double gr_bed_shake_accel(const struct gr_bed_model *m, double t)
   return m->shake ? m->amp * w * w * cos(w * t) : 0.0;
 }
 
-/* The damping coefficient dforce of txt 1546-1548 for d = r_i - r_j,
- * dv = v_i - v_j, inv = 1/r^2, in the model's reading; the pair gets
- * -dforce d on i. */
-static double bed_dforce(const struct gr_bed_model *m, double dx, double dy,
-                         double dvx, double dvy, double inv)
-{
-  switch (m->damp) {
-  case GR_BED_DAMP_PRINTED_D2:
-    return -m->gamma * dy * dvy * inv;
-  case GR_BED_DAMP_SUMMED:
-    return -m->gamma * (dx * dvx + dy * dvy) * inv;
-  case GR_BED_DAMP_DISSIPATIVE:
-    return m->gamma * (dx * dvx + dy * dvy) * inv;
-  default: /* PRINTED: the z term, z = vz = 0 in the plane; NONE */
-    return 0.0;
-  }
-}
-
 /* One pair i, j (txt 1537-1557): conservative cforce and damping dforce
- * along r_i - r_j, equal and opposite; returns 1 when in contact. */
+ * along r_i - r_j (bedpair.h), equal and opposite; 1 when in contact. */
 static int bed_pair(const struct gr_bed_model *m, const double *y, double *dydt,
                     size_t i, size_t j, double r0sq, double *dpair)
 {
   const double *a = y + 4 * i, *b = y + 4 * j;
-  double dx = a[0] - b[0], dy = a[1] - b[1], r2 = dx * dx + dy * dy, f, df, inv, s2, s6;
+  double dx = a[0] - b[0], dy = a[1] - b[1], r2 = dx * dx + dy * dy, f;
   if (r2 >= r0sq)
     return 0;
-  inv = 1.0 / r2;
-  s2 = m->wca.sigma * m->wca.sigma * inv; /* cforce of txt 1544-1545 */
-  s6 = s2 * s2 * s2;
-  f = 4.0 * m->wca.eps * (12.0 * s6 * s6 - 6.0 * s6) * inv;
-  df = bed_dforce(m, dx, dy, a[2] - b[2], a[3] - b[3], inv);
-  *dpair += df * (dx * (a[2] - b[2]) + dy * (a[3] - b[3]));
-  f -= df;
+  f = gr_bedpair_force(m, dx, dy, a[2] - b[2], a[3] - b[3], r2, dpair);
   dydt[4 * i + 2] += f * dx;
   dydt[4 * i + 3] += f * dy;
   dydt[4 * j + 2] -= f * dx;
@@ -75,40 +52,6 @@ static size_t bed_pairs_all(const struct gr_bed_model *m, const double *y,
   for (i = 0; i < m->n; i++)
     for (j = i + 1; j < m->n; j++)
       k += (size_t)bed_pair(m, y, dydt, i, j, r0sq, dpair);
-  return k;
-}
-
-/* One cell against a neighbour cell (same cell: later disks only). */
-static size_t bed_cellpair(const struct gr_bed_model *m, const struct gr_bedcells *c,
-                           const double *y, double *dydt, long ca, long cb,
-                           double r0sq, double *dpair)
-{
-  size_t k = 0;
-  long i, j;
-  for (i = c->head[ca]; i >= 0; i = c->next[i])
-    for (j = ca == cb ? c->next[i] : c->head[cb]; j >= 0; j = c->next[j])
-      k += (size_t)bed_pair(m, y, dydt, (size_t)i, (size_t)j, r0sq, dpair);
-  return k;
-}
-
-/* The pair loop over cells: each cell with itself, E, NW, N and NE. */
-static size_t bed_pairs_cells(const struct gr_bed_model *m, struct gr_bedcells *c,
-                              const double *y, double *dydt, double r0sq,
-                              double *dpair)
-{
-  static const int off[5][2] = {{0, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}};
-  size_t k = 0;
-  int cx, cy, s, nc = c->nc;
-  gr_bedcells_build(c, y);
-  for (cy = 0; cy < nc; cy++)
-    for (cx = 0; cx < nc; cx++)
-      for (s = 0; s < 5; s++) {
-        int nx = cx + off[s][0], ny = cy + off[s][1];
-        if (nx < 0 || nx >= nc || ny >= nc)
-          continue;
-        k += bed_cellpair(m, c, y, dydt, (long)cy * nc + cx, (long)ny * nc + nx,
-                          r0sq, dpair);
-      }
   return k;
 }
 
@@ -144,17 +87,24 @@ size_t gr_bed_deriv(const struct gr_bed_model *m, struct gr_bedcells *cells,
   double sh = gr_bed_shake_accel(m, t), ay = (m->gravity ? -m->g : 0.0) + sh;
   double r0 = gr_wca_cutoff(&m->wca), dpair = 0.0, dwall = 0.0, wshake = 0.0;
   size_t i, k;
-  for (i = 0; i < m->n; i++) { /* eq. 7 and the external terms of eq. 8 */
-    dydt[4 * i] = y[4 * i + 2];
-    dydt[4 * i + 1] = y[4 * i + 3];
-    dydt[4 * i + 2] = 0.0;
-    dydt[4 * i + 3] = ay;
-    wshake += sh * y[4 * i + 3];
+  if (cells != NULL) /* sets all of dydt[0 .. 4n) (bedcells.h) */
+    k = gr_bedcells_pairs(cells, m, y, dydt, ay, r0 * r0, &dpair);
+  else {
+    for (i = 0; i < m->n; i++) { /* eq. 7 and the external terms of eq. 8 */
+      dydt[4 * i] = y[4 * i + 2];
+      dydt[4 * i + 1] = y[4 * i + 3];
+      dydt[4 * i + 2] = 0.0;
+      dydt[4 * i + 3] = ay;
+    }
+    k = bed_pairs_all(m, y, dydt, r0 * r0, &dpair);
   }
-  k = cells ? bed_pairs_cells(m, cells, y, dydt, r0 * r0, &dpair)
-            : bed_pairs_all(m, y, dydt, r0 * r0, &dpair);
-  for (i = 0; i < m->n; i++)
-    bed_walls(m, y + 4 * i, 0.5 * r0, dydt + 4 * i + 2, &dwall);
+  for (i = 0; i < m->n; i++) {
+    const double *s = y + 4 * i, half = 0.5 * r0;
+    wshake += sh * s[3]; /* the shaking's power, disk by disk */
+    if (s[0] > half && m->box - s[0] > half && s[1] > half && m->box - s[1] > half)
+      continue; /* bed_wall's own tests: no wall in reach */
+    bed_walls(m, s, half, dydt + 4 * i + 2, &dwall);
+  }
   if (m->augment) {
     dydt[4 * m->n] = dpair;
     dydt[4 * m->n + 1] = dwall;

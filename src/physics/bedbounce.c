@@ -19,7 +19,7 @@ int gr_bedbounce(const struct gr_wca *w, double gamma_w, double g, double v0,
                  double tol, double *e, double *tc)
 {
   struct gr_bed_model m = {0};
-  struct gr_bedint_opts o = {GR_BEDINT_RK8PD, tol, 0.0, 0, 0};
+  struct gr_bedint_opts o = {GR_BEDINT_RK8PD, tol, 0.0, 0, 0, 0};
   struct gr_bedint *it;
   double half = 0.5 * gr_wca_cutoff(w), y[4], t = 0.0, back;
   int s = GR_OK;

@@ -10,21 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "physics/bedint_priv.h"
 #include "status.h"
 
-struct gr_bedint {
-  const struct gr_bed_model *m;
-  struct gr_bedcells *cells;
-  struct gr_bedint_opts o;
-  size_t neq;
-  gsl_odeiv2_system sys;
-  gsl_odeiv2_driver *drv;
-  double *f0, *f1, *yt; /* neq each: derivatives, scratch state */
-  struct gr_bedint_stats st;
-};
 
 /* eqs. 7-8 for GSL (fcn of the listing). */
-static int bedint_f(double t, const double y[], double dydt[], void *p)
+int gr_bedint_f(double t, const double y[], double dydt[], void *p)
 {
   struct gr_bedint *it = p;
   it->st.fevals++;
@@ -40,18 +31,18 @@ static int bedint_jac(double t, const double y[], double *dfdy, double dfdt[],
   struct gr_bedint *it = p;
   size_t i, j, n = it->neq;
   double srur = sqrt(DBL_EPSILON), del;
-  bedint_f(t, y, it->f0, p);
+  gr_bedint_f(t, y, it->f0, p);
   memcpy(it->yt, y, n * sizeof *y);
   for (j = 0; j < n; j++) {
     del = srur * fmax(fabs(y[j]), 1e-3);
     it->yt[j] = y[j] + del;
-    bedint_f(t, it->yt, it->f1, p);
+    gr_bedint_f(t, it->yt, it->f1, p);
     it->yt[j] = y[j];
     for (i = 0; i < n; i++)
       dfdy[i * n + j] = (it->f1[i] - it->f0[i]) / del;
   }
   del = srur * fmax(fabs(t), 1e-3);
-  bedint_f(t + del, y, it->f1, p);
+  gr_bedint_f(t + del, y, it->f1, p);
   for (i = 0; i < n; i++)
     dfdt[i] = (it->f1[i] - it->f0[i]) / del;
   return GSL_SUCCESS;
@@ -91,10 +82,12 @@ struct gr_bedint *gr_bedint_new(const struct gr_bed_model *m,
   it->f0 = malloc(it->neq * sizeof *it->f0);
   it->f1 = malloc(it->neq * sizeof *it->f1);
   it->yt = malloc(it->neq * sizeof *it->yt);
-  it->sys = (gsl_odeiv2_system){bedint_f, bedint_jac, it->neq, it};
+  it->buf = o->overshoot ? malloc(4 * it->neq * sizeof *it->buf) : NULL;
+  it->sys = (gsl_odeiv2_system){gr_bedint_f, bedint_jac, it->neq, it};
   if (T != NULL && (it->drv = gsl_odeiv2_driver_alloc_y_new(&it->sys, T, 1e-6, o->tol, o->tol)) != NULL)
     gsl_odeiv2_driver_set_nmax(it->drv, o->mxstep);
-  if (it->f0 == NULL || it->f1 == NULL || it->yt == NULL || (T != NULL && it->drv == NULL)) {
+  if (it->f0 == NULL || it->f1 == NULL || it->yt == NULL || (T != NULL && it->drv == NULL) ||
+      (o->overshoot && (T == NULL || it->buf == NULL))) {
     gr_bedint_free(it);
     return NULL;
   }
@@ -110,6 +103,7 @@ void gr_bedint_free(struct gr_bedint *it)
   free(it->f0);
   free(it->f1);
   free(it->yt);
+  free(it->buf);
   free(it);
 }
 
@@ -177,8 +171,10 @@ int gr_bedint_interval(struct gr_bedint *it, double *t, double tout, double *y)
     return GR_OK;
   if (it->drv == NULL)
     return bedint_verlet(it, t, tout, y);
+  if (it->o.overshoot)
+    return gr_bedint_overshoot(it, t, tout, y);
   if (it->o.restart || it->st.steps == 0) { /* istate = 1 */
-    bedint_f(*t, y, it->f0, it);
+    gr_bedint_f(*t, y, it->f0, it);
     gsl_odeiv2_driver_reset_hstart(
         it->drv, gr_bedint_lsoda_h0(it->neq, y, it->f0, it->o.tol, *t, tout));
   }

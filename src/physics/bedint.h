@@ -10,9 +10,15 @@
  * LSODA is not packaged for Debian; the GSL odeiv2 substitutes: msadams
  * (LSODA's non-stiff Adams branch), msbdf (its stiff BDF branch, with a
  * finite-difference Jacobian as jt = 2), rk8pd at tight tolerance as the
- * reference.  GSL steps to tout exactly (no overshoot and interpolation),
- * does not switch methods; LSODA's mxstep (500 steps per call) is an
- * option (the interval then fails, as hpart stops on istate = -1).  A fixed-step velocity Verlet is the fourth integrator.
+ * reference.  GSL's driver steps to tout exactly; itask = 1 is the option
+ * overshoot: the stepper steps freely past tout and the output is the
+ * cubic Hermite interpolant of the last step's end points and derivatives
+ * (LSODA interpolates its Nordsieck array, of the method's order); with
+ * restart the next interval starts afresh from that interpolated state, as
+ * hpart's istate = 1 does, else it continues the stepper's own state (as
+ * istate = 2 would).  GSL does not switch methods; LSODA's mxstep (500
+ * steps per call) is an option (the interval then fails, as hpart stops on
+ * istate = -1).  A fixed-step velocity Verlet is the fourth integrator.
  */
 #ifndef GR_BEDINT_H
 #define GR_BEDINT_H
@@ -35,6 +41,8 @@ struct gr_bedint_opts {
   int restart; /* 1: fresh start at every output interval (listing) */
   unsigned long mxstep; /* > 0: fail an interval needing more steps
                            (LSODA's default 500 with iopt = 0) */
+  int overshoot; /* 1: itask = 1, step past tout and interpolate (GSL
+                    methods); 0: land on tout (GSL's driver) */
 };
 
 struct gr_bedint; /* opaque */
@@ -49,6 +57,12 @@ void gr_bedint_free(struct gr_bedint *it);
 /* Advance y from *t to tout (one output interval): GR_OK, or GR_EFAIL when
  * the GSL stepper fails (then *t is where it stopped). */
 int gr_bedint_interval(struct gr_bedint *it, double *t, double tout, double *y);
+
+/* The cubic Hermite interpolant at t of n components through (t0, y0)
+ * and (t1, y1) with derivatives f0, f1 (t0 != t1): exact for cubics,
+ * error O(h^4) in h = t1 - t0. */
+void gr_bedint_hermite(size_t n, double t0, const double *y0, const double *f0, double t1,
+                       const double *y1, const double *f1, double t, double *out);
 
 /* Counters since creation: steps, right-hand-side evaluations (the
  * Jacobian's included), the most steps in one interval, failed steps. */

@@ -24,13 +24,15 @@ double gr_wca_potential(const struct gr_wca *w, double r)
   return 4.0 * w->eps * (s6 * s6 - s6) + w->eps;
 }
 
-/* -dV/dr of eq. 10: the listing's wall cforce (dist**7, dist**13). */
+/* -dV/dr of eq. 10: the listing's wall cforce (dist**7, dist**13);
+ * (s/r)^6 by products (pow cost an eighth of a step of the bed). */
 double gr_wca_force(const struct gr_wca *w, double r)
 {
-  double s6;
+  double s2, s6;
   if (r > gr_wca_cutoff(w))
     return 0.0;
-  s6 = pow(w->sigma / r, 6);
+  s2 = (w->sigma / r) * (w->sigma / r);
+  s6 = s2 * s2 * s2;
   return 4.0 * w->eps * (12.0 * s6 * s6 - 6.0 * s6) / r;
 }
 

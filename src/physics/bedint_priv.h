@@ -1,0 +1,31 @@
+/* granrepro physics: the integrator state of the shaken bed (bedint.c,
+ * bedlsoda.c), private to those files. */
+#ifndef GR_BEDINT_PRIV_H
+#define GR_BEDINT_PRIV_H
+
+#include <gsl/gsl_odeiv2.h>
+
+#include "physics/bedint.h"
+
+struct gr_bedint {
+  const struct gr_bed_model *m;
+  struct gr_bedcells *cells;
+  struct gr_bedint_opts o;
+  size_t neq;
+  gsl_odeiv2_system sys;
+  gsl_odeiv2_driver *drv;
+  double *f0, *f1, *yt; /* neq each: derivatives, scratch state */
+  struct gr_bedint_stats st;
+  /* overshoot (itask = 1): the integrator's own time, state and
+   * derivatives, and those of the step before; live: not restarted */
+  double *buf, ti, tp, h;
+  int live;
+};
+
+/* eqs. 7-8 for GSL, counting evaluations (p: the struct gr_bedint). */
+int gr_bedint_f(double t, const double y[], double dydt[], void *p);
+
+/* One output interval with itask = 1 (bedlsoda.c). */
+int gr_bedint_overshoot(struct gr_bedint *it, double *t, double tout, double *y);
+
+#endif
