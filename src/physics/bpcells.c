@@ -17,11 +17,13 @@
  * (Newton's third law), valid for laws antisymmetric in (i, j):
  * gr_bpforce_pair's force is exactly so, its torque -R F_S per grain (eq.
  * 16), except eq. 20 as printed (+R_i w_i - R_j w_j), which takes the full
- * 3x3 stencil with forces on i only.  On the bench packing (rho = 0.28)
- * 2.9 of 5 candidates per grain are contacts; the cost (CPU timers
- * around the phases, scratch build) is about 25 % sort (grains in random
- * order: a cache line written per grain), 68 % candidates, queue, pair
- * force and reactions, 7 % the gather back to grain order. */
+ * 3x3 stencil with forces on i only.  Cells in row-major order make the
+ * half stencil of an inner column two slot ranges: the own cell with its
+ * right neighbour, and the three cells above.  On the bench packing (rho
+ * = 0.28) 2.9 of 5 candidates per grain are contacts; the cost (CPU
+ * timers around the phases, scratch build) is about 25 % sort (grains in
+ * random order: a cache line written per grain), 68 % candidates, queue,
+ * pair force (a quarter of it) and reactions, 7 % the gather back. */
 #include "status.h"
 #include "physics/bpsearch.h"
 
@@ -158,7 +160,9 @@ static long bp_neighbour(const struct gr_bpcells *c, int ax, int ay, double *sx,
 }
 
 /* Eqs. 17-21 for the queued pairs, vectorized (the chunk's pairs are
- * independent): force on i, torques on i and j (eq. 16), overlap. */
+ * independent): force on i, torques on i and j (eq. 16), overlap.  (A
+ * copy of the consistent law alone, as the lattice has, measured no
+ * faster here.) */
 __attribute__((target_clones("avx2", "default"), BP_VEC_OPT))
 static void bp_chunk_forces(const struct gr_bpforce *p, int n, double *restrict b)
 {
@@ -205,63 +209,83 @@ static void bp_flush(struct gr_bpcells *c, const struct gr_bpforce *p, size_t n,
   c->nq = 0;
 }
 
-/* Grains [i0, i1) of one cell against [j0, j1) of a neighbour shifted by
- * (sx, sy): the pairs within R_i + R_j queued.  self: the own cell (j > i
- * on the half stencil, j != i on the full one). */
+/* Candidate (i, j), li the line of slot i and (xi, yi) its position
+ * minus the shift of j's cell: queued when within R_i + R_j, with a margin
+ * above the rounding of s*s (the pair function alone decides contact, xi
+ * > 0 of eq. 18; queued pairs out of it add exact zeros); *k pairs queued. */
 static inline __attribute__((always_inline)) void
-bp_cellpair(struct gr_bpcells *c, const struct gr_bpforce *p, size_t n, long i0,
-            long i1, long j0, long j1, double sx, double sy, int self, int half)
+bp_cand(struct gr_bpcells *c, const struct gr_bpforce *p, size_t n, const double *li, long i,
+        long j, double xi, double yi, int half, int *k)
 {
-  const double *q = c->q;
-  double *b = c->buf;
-  long i, j, *qi = c->qi, *qj = c->qj;
-  int k = c->nq;
-  for (i = i0; i < i1; i++) {
-    const double *li = q + BP_LINE * i;
-    double xi = li[BP_X] - sx, yi = li[BP_Y] - sy, ri = li[BP_R];
-    for (j = self && half ? i + 1 : j0; j < j1; j++) {
-      const double *lj = q + BP_LINE * j;
-      double dx = xi - lj[BP_X], dy = yi - lj[BP_Y], s = ri + lj[BP_R];
-      /* margin above the rounding of s*s: the pair function alone decides
-       * contact (xi > 0 of eq. 18); queued pairs out of it add exact zeros */
-      if (dx * dx + dy * dy >= s * s * (1.0 + 1e-12) || (self && !half && j == i))
-        continue;
-      b[k] = dx, b[BP_CHUNK + k] = dy, b[2 * BP_CHUNK + k] = li[BP_VX] - lj[BP_VX];
-      b[3 * BP_CHUNK + k] = li[BP_VY] - lj[BP_VY], b[4 * BP_CHUNK + k] = ri;
-      b[5 * BP_CHUNK + k] = lj[BP_R], b[6 * BP_CHUNK + k] = li[BP_W];
-      b[7 * BP_CHUNK + k] = lj[BP_W], b[8 * BP_CHUNK + k] = li[BP_M];
-      b[9 * BP_CHUNK + k] = lj[BP_M];
-      qi[k] = i, qj[k] = j;
-      if (++k == BP_CHUNK)
-        c->nq = k, bp_flush(c, p, n, half), k = 0;
-    }
-  }
-  c->nq = k;
+  const double *lj = c->q + BP_LINE * j;
+  double dx = xi - lj[BP_X], dy = yi - lj[BP_Y], s = li[BP_R] + lj[BP_R], *b = c->buf;
+  if (dx * dx + dy * dy >= s * s * (1.0 + 1e-12))
+    return;
+  b[*k] = dx, b[BP_CHUNK + *k] = dy, b[2 * BP_CHUNK + *k] = li[BP_VX] - lj[BP_VX];
+  b[3 * BP_CHUNK + *k] = li[BP_VY] - lj[BP_VY], b[4 * BP_CHUNK + *k] = li[BP_R];
+  b[5 * BP_CHUNK + *k] = lj[BP_R], b[6 * BP_CHUNK + *k] = li[BP_W];
+  b[7 * BP_CHUNK + *k] = lj[BP_W], b[8 * BP_CHUNK + *k] = li[BP_M];
+  b[9 * BP_CHUNK + *k] = lj[BP_M];
+  c->qi[*k] = i, c->qj[*k] = j;
+  if (++*k == BP_CHUNK)
+    c->nq = *k, bp_flush(c, p, n, half), *k = 0;
 }
 
-/* Neighbour k of cell (cx, cy) (bp_nb). */
+/* Neighbour k (bp_nb) of cell (cx, cy), whose grains are [i0, i1): the
+ * candidates against its grains (own cell: j > i on the half stencil, j
+ * != i on the full one). */
 static void bp_one(struct gr_bpcells *c, const struct gr_bpforce *p, size_t n, int cx, int cy,
                    int k, int half)
 {
-  long a = cx + (long)c->m[0] * cy, b;
+  long a = cx + (long)c->m[0] * cy, b, i, j;
   double sx, sy;
-  if ((b = bp_neighbour(c, cx + bp_nb[k][0], cy + bp_nb[k][1], &sx, &sy)) >= 0)
-    bp_cellpair(c, p, n, c->head[a], c->head[a + 1], c->head[b], c->head[b + 1], sx, sy,
-                k == 0, half);
+  int nq = c->nq;
+  if ((b = bp_neighbour(c, cx + bp_nb[k][0], cy + bp_nb[k][1], &sx, &sy)) < 0)
+    return;
+  for (i = c->head[a]; i < c->head[a + 1]; i++) {
+    const double *li = c->q + BP_LINE * i;
+    for (j = k == 0 && half ? i + 1 : c->head[b]; j < c->head[b + 1]; j++)
+      if (k != 0 || j != i)
+        bp_cand(c, p, n, li, i, j, li[BP_X] - sx, li[BP_Y] - sy, half, &nq);
+  }
+  c->nq = nq;
 }
 
 /* The half stencil of an inner column as two slot ranges: the own cell
- * (j > i) with its right neighbour, and the three cells of the row above
- * (contiguous in cell order, one shift). */
-static void bp_half_rows(struct gr_bpcells *c, const struct gr_bpforce *p, size_t n, int cx,
-                         int cy)
+ * (j > i) with its right neighbour up to jr, and the three cells of the
+ * row above, [u0, u1) (contiguous in cell order, one shift sy). */
+static void bp_half_cell(struct gr_bpcells *c, const struct gr_bpforce *p, size_t n, long i0,
+                         long i1, long jr, long u0, long u1, double sy)
 {
-  long a = cx + (long)c->m[0] * cy, b;
-  double sx, sy;
-  bp_cellpair(c, p, n, c->head[a], c->head[a + 1], 0, c->head[a + 2], 0.0, 0.0, 1, 1);
-  if ((b = bp_neighbour(c, cx, cy + 1, &sx, &sy)) >= 0)
-    bp_cellpair(c, p, n, c->head[a], c->head[a + 1], c->head[b - 1], c->head[b + 2], sx, sy,
-                0, 1);
+  long i, j;
+  int nq = c->nq;
+  for (i = i0; i < i1; i++) {
+    const double *li = c->q + BP_LINE * i;
+    double xi = li[BP_X], yi = li[BP_Y];
+    for (j = i + 1; j < jr; j++)
+      bp_cand(c, p, n, li, i, j, xi, yi, 1, &nq);
+    for (j = u0; j < u1; j++)
+      bp_cand(c, p, n, li, i, j, xi, yi - sy, 1, &nq);
+  }
+  c->nq = nq;
+}
+
+/* Row cy: inner columns by bp_half_cell on the half stencil, the rest
+ * neighbour by neighbour. */
+static void bp_row(struct gr_bpcells *c, const struct gr_bpforce *p, size_t n, int cy, int half)
+{
+  int cx, k, m0 = c->m[0], up = cy + 1 < c->m[1] || c->box.periodic[1];
+  long a = (long)m0 * cy, u = cy + 1 < c->m[1] ? a + m0 : 0, *h = c->head;
+  double sy = cy + 1 < c->m[1] ? 0.0 : c->box.len[1];
+  for (cx = 0; cx < m0; cx++, a++, u++) {
+    if (h[a] == h[a + 1]) /* empty: no pair has its i here */
+      continue;
+    if (half && cx > 0 && cx < m0 - 1)
+      bp_half_cell(c, p, n, h[a], h[a + 1], h[a + 2], up ? h[u - 1] : 0, up ? h[u + 2] : 0, sy);
+    else
+      for (k = 0; k < (half ? 5 : 9); k++)
+        bp_one(c, p, n, cx, cy, k, half);
+  }
 }
 
 int gr_bpcells_forces(struct gr_bpcells *c, const struct gr_bpforce *p,
@@ -269,7 +293,7 @@ int gr_bpcells_forces(struct gr_bpcells *c, const struct gr_bpforce *p,
                       double *tq)
 {
   size_t i, n = g->n;
-  int cx, cy, k, half = c->half && !(p->variants & GR_BPFORCE_EQ20_ROT), nnb = half ? 5 : 9;
+  int cy, half = c->half && !(p->variants & GR_BPFORCE_EQ20_ROT);
   double *sf;
   if (bp_grow(c, n) != 0)
     return GR_ENOMEM;
@@ -279,12 +303,7 @@ int gr_bpcells_forces(struct gr_bpcells *c, const struct gr_bpforce *p,
   c->maxov = 0.0;
   c->nq = 0;
   for (cy = 0; cy < c->m[1]; cy++)
-    for (cx = 0; cx < c->m[0]; cx++)
-      if (half && cx > 0 && cx < c->m[0] - 1)
-        bp_half_rows(c, p, n, cx, cy);
-      else
-        for (k = 0; k < nnb; k++)
-          bp_one(c, p, n, cx, cy, k, half);
+    bp_row(c, p, n, cy, half);
   bp_flush(c, p, n, half);
   for (i = 0; i < n; i++) {
     long o = c->order[i];
