@@ -99,8 +99,8 @@ static int bp_grow(struct gr_bpcells *c, size_t n)
 }
 
 /* Position q folded into [0, len) on a periodic axis (through *q) and its
- * cell along axis k, clamped to the grid at walls. */
-static inline long bp_axis(const struct gr_bpcells *c, int k, double *q)
+ * cell along axis k (per = 1 / side), clamped to the grid at walls. */
+static inline long bp_axis(const struct gr_bpcells *c, int k, double per, double *q)
 {
   double len = c->box.len[k], t;
   if (c->box.periodic[k] && !(*q >= 0.0 && *q < len)) {
@@ -108,7 +108,7 @@ static inline long bp_axis(const struct gr_bpcells *c, int k, double *q)
     if (*q >= len) /* -tiny folds to len */
       *q = 0.0;
   }
-  t = *q / c->side[k];
+  t = *q * per;
   return t <= 0.0 ? 0 : t >= c->m[k] - 1 ? c->m[k] - 1 : (long)t;
 }
 
@@ -117,11 +117,11 @@ static inline long bp_axis(const struct gr_bpcells *c, int k, double *q)
 static void bp_sort(struct gr_bpcells *c, const struct gr_bpgrains *g)
 {
   size_t i, nc = (size_t)c->m[0] * c->m[1], n = g->n;
-  double *px = c->q + BP_LINE * n, *py = px + n;
+  double *px = c->q + BP_LINE * n, *py = px + n, per0 = 1.0 / c->side[0], per1 = 1.0 / c->side[1];
   memset(c->head, 0, (nc + 1) * sizeof *c->head);
   for (i = 0; i < n; i++) { /* folded positions parked in the accumulators */
     double qx = g->x[i], qy = g->y[i];
-    long cx = bp_axis(c, 0, &qx), cy = bp_axis(c, 1, &qy);
+    long cx = bp_axis(c, 0, per0, &qx), cy = bp_axis(c, 1, per1, &qy);
     c->cell[i] = cx + (long)c->m[0] * cy;
     c->head[c->cell[i] + 1]++;
     px[i] = qx, py[i] = qy;
