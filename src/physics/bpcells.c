@@ -131,6 +131,8 @@ static void bp_sort(struct gr_bpcells *c, const struct gr_bpgrains *g)
   for (i = 0; i < n; i++) {
     long s = c->head[c->cell[i]]++;
     double *l = c->q + BP_LINE * s;
+    if (i + 16 < n) /* the line of the grain 16 ahead (its slot as of now): ~3 % */
+      __builtin_prefetch(c->q + BP_LINE * c->head[c->cell[i + 16]], 1);
     c->order[s] = (long)i;
     l[BP_X] = px[i], l[BP_Y] = py[i], l[BP_VX] = g->vx[i], l[BP_VY] = g->vy[i];
     l[BP_W] = g->w[i], l[BP_R] = g->r[i], l[BP_M] = g->m[i];
