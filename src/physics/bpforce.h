@@ -17,8 +17,10 @@
  * as written; + - * / sqrt and negations, not compares, selects, fabs,
  * copysign): 62 per pair in bpforce_pair.h, about 15 of them for the
  * variant multipliers; with the lattice pass's 9 (differences, Test
- * product, accumulation) 71 per mask evaluation, against the paper's
- * 1656 / 24 = 69.
+ * product, accumulation, overlap) 71 per mask evaluation, against the
+ * paper's 1656 / 24 = 69.  The copy for the consistent law alone
+ * (GR_BPFORCE_PAIR_CONSISTENT) does 46; its pass without the overlap (the
+ * one the bench and Fig. 4 time) 8 more, 54 per mask evaluation.
  */
 #ifndef GR_BPFORCE_H
 #define GR_BPFORCE_H

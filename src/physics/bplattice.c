@@ -12,21 +12,15 @@
 #define BP_VEC_OPT                                                            \
   optimize("tree-vectorize", "vect-cost-model=dynamic", "fp-contract=off")
 #define BP_NOVEC_OPT optimize("no-tree-vectorize", "fp-contract=off")
-#define GR_BPPASS_NAME bp_pass_vec
-#define GR_BPPASS_HALFNAME bp_half_vec
+#define GR_BPPASS_NAME bp_vec
 #define GR_BPPASS_ATTR __attribute__((target_clones("avx2", "default"), BP_VEC_OPT))
-#define GR_BPPASS_PAIR bp_pair_vec
 #define GR_BPPASS_PAIR_ATTR __attribute__((always_inline, BP_VEC_OPT))
 #include "physics/bplattice_pass.h"
 #undef GR_BPPASS_NAME
-#undef GR_BPPASS_HALFNAME
 #undef GR_BPPASS_ATTR
-#undef GR_BPPASS_PAIR
 #undef GR_BPPASS_PAIR_ATTR
-#define GR_BPPASS_NAME bp_pass_novec
-#define GR_BPPASS_HALFNAME bp_half_novec
+#define GR_BPPASS_NAME bp_novec
 #define GR_BPPASS_ATTR __attribute__((BP_NOVEC_OPT))
-#define GR_BPPASS_PAIR bp_pair_novec
 #define GR_BPPASS_PAIR_ATTR __attribute__((always_inline, BP_NOVEC_OPT))
 #include "physics/bplattice_pass.h"
 
@@ -237,29 +231,32 @@ void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
                          const struct gr_bpgrains *g, int mode, double *fx,
                          double *fy, double *tq, double *maxov)
 {
-  double *acc[] = {L->fx, L->fy, L->tq, L->ov, L->hx, L->hy, L->ht};
+  double *acc[] = {L->fx, L->fy, L->tq, L->hx, L->hy, L->ht};
   int half = (mode & GR_BPLATTICE_HALF) && !(p->variants & GR_BPFORCE_EQ20_ROT), k;
+  int cons = p->variants == 0, ov = maxov != NULL || !cons;
+  int pass = 3 * half + (cons ? 1 + (maxov != NULL) : 0);
   long b;
   size_t i;
   double mo = 0.0;
-  for (k = 0; k < (half ? 7 : 4); k++)
+  for (k = 0; k < (half ? 6 : 3); k++)
     memset(acc[k], 0, L->ncell * sizeof(double));
+  if (ov)
+    memset(L->ov, 0, L->ncell * sizeof(double));
   for (b = L->c0; b < L->c1; b += BP_BLOCK) {
-    long e = b + BP_BLOCK < L->c1 ? b + BP_BLOCK : L->c1, v = mode & GR_BPLATTICE_VECTOR;
-    if (half)
-      v ? bp_half_vec(L, p, b, e) : bp_half_novec(L, p, b, e);
-    else
-      v ? bp_pass_vec(L, p, b, e) : bp_pass_novec(L, p, b, e);
+    long e = b + BP_BLOCK < L->c1 ? b + BP_BLOCK : L->c1;
+    (mode & GR_BPLATTICE_VECTOR ? bp_vec_passes : bp_novec_passes)[pass](L, p, b, e);
   }
   if (half)
     bp_fold(L);
   for (i = 0; i < g->n; i++) {
     long c = L->cell[i];
     fx[i] = L->fx[c], fy[i] = L->fy[c], tq[i] = L->tq[c];
-    mo = L->ov[c] > mo ? L->ov[c] : mo;
   }
-  if (maxov != NULL)
+  if (maxov != NULL) {
+    for (i = 0; i < g->n; i++)
+      mo = L->ov[L->cell[i]] > mo ? L->ov[L->cell[i]] : mo;
     *maxov = mo;
+  }
 }
 
 /* Contacts in the outer ring: Test Test{k} (dist < R + R{k}), halved. */
