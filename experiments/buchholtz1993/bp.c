@@ -32,14 +32,16 @@ struct bp_opt {
  * phi 0.5: half the free area covered, a flowing (not jammed) pipe;
  * jitter 0.02 r0: a homogeneous start that is not exactly periodic;
  * gear 5: the order that survives dt = 1e-4 s (measured, gear-survival);
- * seeds 3 (2 quick), t_start 10 s (0.5 quick) as Fig. 6, 40 snapshots;
+ * seeds 6 (2 quick): the rarer sign of the wave velocities is a few per
+ *   cent, and 3 seeds left it within one binomial SE of its 0.05 bound;
+ * t_start 10 s (0.5 quick) as Fig. 6, 40 snapshots;
  * search 1 (linked cells): the overlaps exceed the lattice's 10 %. */
 static const struct bp_opt bp_optlist[] = {
     {"r0", 0.01, 0.01, 1e-4, 1.0, 0}, {"mass0", 1e-5, 1e-5, 1e-9, 1.0, 0},
     {"spread", 0.03, 0.03, 0.0, 0.1, 0}, {"cut", 3.0, 3.0, 0.0, 5.0, 0},
     {"wall", 0.9, 0.9, 0.5, 1.0, 0}, {"width", 10.0, 10.0, 4.0, 100.0, 0},
     {"length", 60.0, 100.0, 20.0, 2000.0, 0}, {"phi", 0.5, 0.5, 0.05, 0.85, 0},
-    {"jitter", 0.02, 0.02, 0.0, 0.5, 0}, {"gear", 5, 5, 5, 6, 1}, {"seeds", 2, 3, 2, 8, 1},
+    {"jitter", 0.02, 0.02, 0.0, 0.5, 0}, {"gear", 5, 5, 5, 6, 1}, {"seeds", 2, 6, 2, 8, 1},
     {"t_start", 0.5, 10.0, 0.05, 100.0, 0}, {"snapshots", 10, 40, 2, 400, 1},
     {"t_survive", 0.2, 1.0, 0.01, 10.0, 0}, {"search", 1, 1, 0, 1, 1}};
 #define BP_NOPT (sizeof bp_optlist / sizeof bp_optlist[0])

@@ -167,6 +167,8 @@ static int bp_directions(struct gr_ctx *ctx, const struct bp_opts *o, const stru
   gr_ctx_value(ctx, "vel_n", n);
   gr_ctx_value(ctx, "vel_pos", n ? pos / n : 0);
   gr_ctx_value(ctx, "vel_neg", n ? neg / n : 0);
+  /* binomial standard error of the rarer sign's share */
+  gr_ctx_value(ctx, "vel_rarer_se", n ? sqrt(fmin(pos, neg) / n * (1.0 - fmin(pos, neg) / n) / n) : 0);
   gr_ctx_value(ctx, "vel_wave_mean", n ? csum / n : 0);
   gr_ctx_value(ctx, "vel_grain_mean", n ? vsum / n : 0);
   gr_ctx_value(ctx, "vel_rel_pos", n ? rpos / n : 0);
