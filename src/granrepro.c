@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "harness/baseline.h"
 #include "harness/bench.h"
+#include "harness/benchref.h"
 #include "harness/speed.h"
 #include "harness/buf.h"
 #include "harness/compare.h"
@@ -270,6 +271,7 @@ static int bench_all(const struct cli *c, const struct gr_experiment *const *sel
   for (r = 0; r < GR_BENCH_ROUNDS && rc == 0; r++)
     for (j = 0; j < nb && rc == 0; j++) {
       int want = (c->repeat * (r + 1)) / GR_BENCH_ROUNDS - (c->repeat * r) / GR_BENCH_ROUNDS;
+      gr_benchref_use(c->opt.refdir, b[j].exp->refdir);
       if (gr_bench_round(&b[j], c->opt.quick, c->opt.seed, want, rec, &err) != GR_OK)
         rc = cli_die("bench %s: %s", b[j].exp->key, err.msg);
       else if (r == GR_BENCH_ROUNDS - 1) {
@@ -280,6 +282,7 @@ static int bench_all(const struct cli *c, const struct gr_experiment *const *sel
       }
     }
   gr_buf_free(&text);
+  gr_benchref_done();
   for (j = 0; j < nb; j++)
     gr_bench_free(&b[j]);
   free(b);

@@ -50,6 +50,16 @@ assert_lacks "$stdout_file" "c12/montecarlo"
 cut -f1 "$scratch/k/records/"*.tsv | grep -v '^#' | sort -u >"$scratch/k.names"
 [ "$(cat "$scratch/k.names")" = "$(printf 'c12/rule-sweep\nname')" ] || { show "$scratch/k.names"; fail "--kernels recorded other kernels"; }
 
+# -- a kernel takes the paper's numbers from --ref (wilson-bed's reads
+# bed-constants.tsv): without the table, one clear line and exit 2
+mkdir "$scratch/ref"
+cp -R "$top_srcdir/reference/." "$scratch/ref/"
+chmod -R u+w "$scratch/ref"
+rm "$scratch/ref/wilson-2001/bed-constants.tsv"
+expect_exit 2 "$GRANREPRO" bench --quick --ref "$scratch/ref" --kernels verlet-N20 --out "$scratch/kb" wilson-bed
+assert_has "$stderr_file" "bed-constants.tsv"
+[ "$(wc -l <"$stderr_file")" -eq 1 ] || { show "$stderr_file"; fail "missing table: not one line"; }
+
 # -- compare a record with itself: every kernel "same", chart data written
 expect_exit 0 "$GRANREPRO" compare --out "$b" "$rec" "$rec"
 for k in $kernels; do

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "experiments/wilson-2001/bed.h"
+#include "harness/benchref.h"
 #include "harness/error.h"
 #include "harness/experiment.h"
 #include "harness/rng.h"
@@ -75,20 +76,27 @@ static double bb_error(struct bb_state *b)
   return e.max;
 }
 
-/* The listing's constants (bed-constants.tsv) for the bench, which has no
- * context to read them from: the same numbers as printed. */
-static struct bed_par bb_par(void)
+/* The listing's constants from bed-constants.tsv (as
+ * gr_wilson_bed_params reads them for the run). */
+static int bb_par(struct bed_par *p, struct gr_error *err)
 {
-  struct bed_par p = {0};
-  p.sigma = 1.7, p.eps = 0.25, p.gamma = 100, p.gamma_w = 1, p.g = 2, p.amp = 0.25, p.freq = 5;
-  return p;
+  static const char *rows[] = {"diameter", "epsilon", "gamma_pair", "gamma_wall",
+                               "gravity", "amplitude", "frequency"};
+  double *v[] = {&p->sigma, &p->eps, &p->gamma, &p->gamma_w, &p->g, &p->amp, &p->freq};
+  size_t i;
+  int rc = GR_OK;
+  memset(p, 0, sizeof *p);
+  for (i = 0; i < sizeof rows / sizeof rows[0] && rc == GR_OK; i++)
+    rc = gr_benchref_published(BED_CONST, rows[i], "value", v[i], err);
+  return rc;
 }
 
 /* Integration kernel: the largest Verlet step dtout/k, or the loosest
  * msadams tolerance 1e-3 2^(-j/4), that holds the energy error to 1e-4. */
-static int bb_setup_run(struct bb_state *b, const struct bb_arg *a, int quick)
+static int bb_setup_run(struct bb_state *b, const struct bb_arg *a, int quick,
+                        const struct bed_par *pp)
 {
-  struct bed_par p = bb_par();
+  struct bed_par p = *pp;
   double box = gr_wilson_bed_canonical(b->y0, a->n);
   int j, verlet = a->method == GR_BEDINT_VERLET;
   b->r = (struct bed_run){gr_wilson_bed_model(&p, a->n, box), gr_wilson_bed_lsoda(1e-3),
@@ -114,9 +122,9 @@ static int bb_setup_run(struct bb_state *b, const struct bb_arg *a, int quick)
 
 /* Pair-loop kernel: a jittered grid of spacing 1.8 in a square box. */
 static int bb_setup_pairs(struct bb_state *b, const struct bb_arg *a, int quick,
-                          unsigned long seed)
+                          unsigned long seed, const struct bed_par *pp)
 {
-  struct bed_par p = bb_par();
+  struct bed_par p = *pp;
   size_t side = (size_t)ceil(sqrt((double)a->n)), i;
   gsl_rng *r = gr_rng_stream(seed, "wilson-bed-pairs");
   if (r == NULL)
@@ -142,14 +150,18 @@ static int bb_setup(void **state, const void *arg, int quick, unsigned long seed
                     struct gr_error *err)
 {
   const struct bb_arg *a = arg;
-  struct bb_state *b = calloc(1, sizeof *b);
+  struct bb_state *b;
+  struct bed_par p;
   int s;
+  if ((s = bb_par(&p, err)) != GR_OK)
+    return s;
+  b = calloc(1, sizeof *b);
   if (b == NULL || (b->y0 = calloc(4 * a->n, sizeof *b->y0)) == NULL ||
       (b->y = calloc(4 * a->n, sizeof *b->y)) == NULL || (b->f = calloc(4 * a->n, sizeof *b->f)) == NULL) {
     bb_teardown(b);
     return gr_error_set(err, GR_ENOMEM, "out of memory");
   }
-  s = a->kind == 0 || a->kind >= 3 ? bb_setup_run(b, a, quick) : bb_setup_pairs(b, a, quick, seed);
+  s = a->kind == 0 || a->kind >= 3 ? bb_setup_run(b, a, quick, &p) : bb_setup_pairs(b, a, quick, seed, &p);
   if (s != GR_OK) {
     bb_teardown(b);
     return gr_error_set(err, s, "wilson-bed bench setup failed (N = %zu)", a->n);

@@ -24,6 +24,7 @@ struct gr_kernel {
                         count as dash-separated tokens ("dem-step-1e5-t2")
                         put it on the speed page's curves (speed.h) */
   const char *unit;  /* what run() counts: "runs", "collisions" */
+  /* published numbers a setup needs: gr_benchref_published (benchref.h) */
   int (*setup)(void **state, const void *arg, int quick, unsigned long seed,
                struct gr_error *err);
   double (*run)(void *state);

@@ -1,0 +1,55 @@
+/* granrepro harness: published numbers for bench kernels (benchref.h).
+ * One table is kept loaded between calls (a setup reads several cells of
+ * the same table); naming another folder or table reloads. */
+#include "harness/benchref.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "harness/error.h"
+#include "harness/ref.h"
+#include "status.h"
+
+static char benchref_dir[4096];
+static char benchref_path[4400];
+static struct gr_reftable *benchref_table;
+
+/* Forget the loaded table. */
+static void benchref_drop(void)
+{
+  gr_ref_free(benchref_table);
+  benchref_table = NULL;
+  benchref_path[0] = '\0';
+}
+
+void gr_benchref_done(void)
+{
+  benchref_drop();
+}
+
+void gr_benchref_use(const char *root, const char *refdir)
+{
+  benchref_drop();
+  snprintf(benchref_dir, sizeof benchref_dir, "%s/%s", root ? root : "reference", refdir ? refdir : "");
+}
+
+int gr_benchref_published(const char *table, const char *row, const char *col,
+                          double *value, struct gr_error *err)
+{
+  char path[4400];
+  struct gr_refcell *cell;
+  int rc;
+  if (snprintf(path, sizeof path, "%s/%s.tsv", benchref_dir, table) >= (int)sizeof path)
+    return gr_error_set(err, GR_EINPUT, "reference path too long: %s", benchref_dir);
+  if (benchref_table == NULL || strcmp(path, benchref_path) != 0) {
+    benchref_drop();
+    if ((rc = gr_ref_load(path, &benchref_table, err)) != GR_OK)
+      return rc;
+    snprintf(benchref_path, sizeof benchref_path, "%s", path);
+  }
+  cell = gr_ref_cell(benchref_table, row, col);
+  if (cell == NULL || !cell->is_number)
+    return gr_error_set(err, GR_EINPUT, "%s: no published number at row '%s', column '%s' (the reference table and the bench kernel disagree: restore the table from git)", path, row, col);
+  *value = cell->value;
+  return GR_OK;
+}

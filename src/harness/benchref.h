@@ -1,0 +1,25 @@
+/* granrepro harness: published numbers for bench kernels.  A kernel's
+ * setup runs without an experiment context (struct gr_kernel), yet a
+ * kernel that reproduces a paper's case should take the paper's numbers
+ * from reference/, as the experiment does (gr_ctx_published), not repeat
+ * them in C.  The bench names the experiment's reference folder before
+ * each kernel's setup; the setup reads cells from its tables. */
+#ifndef GR_BENCHREF_H
+#define GR_BENCHREF_H
+
+struct gr_error;
+
+/* The reference folder of the experiment whose kernels run next:
+ * <root>/<refdir>/ (root as --ref, refdir as gr_experiment.refdir). */
+void gr_benchref_use(const char *root, const char *refdir);
+
+/* The published number at (row, col) of <root>/<refdir>/<table>.tsv;
+ * GR_EINPUT with "path: ..." when the table is missing or malformed or
+ * the cell holds no number, GR_ENOMEM. */
+int gr_benchref_published(const char *table, const char *row, const char *col,
+                          double *value, struct gr_error *err);
+
+/* Release the loaded table (at the end of a bench). */
+void gr_benchref_done(void);
+
+#endif
