@@ -85,9 +85,34 @@ int gr_sweetman_state_init(struct sw_state *s, size_t n, unsigned long seed,
 
 const char *gr_sweetman_method_name(enum sw_method method)
 {
-  static const char *const names[] = {"stream", "cells-sort", "cells-chain",
-                                      "rebuild-sort", "rebuild-chain", "rebuild-nsq"};
+  static const char *const names[] = {"stream", "cells-sort", "cells-chain", "rebuild-sort",
+                                      "rebuild-chain", "rebuild-nsq", "bw-read", "bw-update"};
   return names[method];
+}
+
+/* The streaming floors of a memory bound (issue 14): SW_BW_READ reads the
+ * 3n coordinates with eight independent sums (SW_STREAM's one chained sum
+ * is bound by the adder's latency, not by memory), SW_BW_UPDATE adds c
+ * times them to the one after next (y += c x: read 2, write 1, the
+ * pattern of a leap-frog move).  Successive passes touch configurations
+ * the last pass did not, so that on a large n the data come from memory. */
+static void sw_bandwidth(struct sw_state *s, enum sw_method method)
+{
+  size_t i, m = 3 * s->n, m8 = m & ~(size_t)7;
+  double a[8] = {0, 0, 0, 0, 0, 0, 0, 0}, *y = s->conf + (size_t)((s->k + 2) % SW_NCONF) * m;
+  const double *x = s->x;
+  int k;
+  if (method == SW_BW_UPDATE) {
+    for (i = 0; i < m; i++)
+      y[i] += 1e-300 * x[i]; /* y stays y: the configurations do not drift */
+    return;
+  }
+  for (i = 0; i < m8; i += 8)
+    for (k = 0; k < 8; k++)
+      a[k] += x[i + (size_t)k];
+  for (; i < m; i++)
+    a[0] += x[i];
+  s->sink += ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]));
 }
 
 /* Section 3.2-3.3 (chain cells), the sorted cells and the N-squared
@@ -118,6 +143,10 @@ int gr_sweetman_pass(struct sw_state *s, enum sw_method method)
     return gr_nbr_from_pairs(&s->nbr, s->n, &s->chain.pairs);
   case SW_REBUILD_NSQ:
     return gr_nbr_nsquared(&s->nbr, &s->box, s->x, s->n, cut2);
+  case SW_BW_READ:
+  case SW_BW_UPDATE:
+    sw_bandwidth(s, method);
+    return 0;
   }
   return 1;
 }
