@@ -112,8 +112,10 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
   if (rc == GR_OK && p->search == GR_DEM_CHAIN)
     rc = d->m[0] < 3 || d->m[1] < 3 || d->m[2] < 3 ? GR_EINPUT
                                                    : gr_cells_init(&d->chain, &d->box, d->m);
-  else if (rc == GR_OK && p->search == GR_DEM_SORT)
-    rc = gr_cellsort_init(&d->sort, &d->box, d->m);
+  else if (rc == GR_OK && p->search == GR_DEM_SORT) {
+    if ((rc = gr_cellsort_init(&d->sort, &d->box, d->m)) == GR_OK)
+      d->sort.threads = p->threads;
+  }
   else if (rc == GR_OK && p->search != GR_DEM_NSQ)
     rc = GR_EINPUT;
   /* room for about 7 partners per particle: a dense packing's list */
