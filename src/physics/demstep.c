@@ -77,7 +77,7 @@ static void dem_cross_in(struct gr_dem *d, size_t b, size_t e)
  * last, being the highest), then walls, moves, and f, t back to 0.  The
  * rows of the chunk read no particle below it, so all may move after
  * them; two short regular loops run faster than one that alternates
- * (measured on one core at 1e4 particles: 16% less CPU time). */
+ * (measured on one core at 1e4 particles: some 10% less CPU time). */
 #define DEM_CHUNK 256
 static double dem_block_dir(struct gr_dem *d, const struct dem_k *k, size_t b, size_t e)
 {
@@ -115,9 +115,9 @@ static double dem_block_dir(struct gr_dem *d, const struct dem_k *k, size_t b, s
       s = dem_move(d, k, p, fp, tp);
       if (s > worst)
         worst = s;
-      for (a = 0; a < 3; a++)
-        fp[a] = tp[a] = 0.0;
     }
+    memset(f + 3 * c, 0, 3 * (ce - c) * sizeof *f);
+    memset(t + 3 * c, 0, 3 * (ce - c) * sizeof *t);
   }
   return worst;
 }
