@@ -15,9 +15,9 @@
  * barrier, every thread makes its pass (phase B), reading those pairs
  * from their records in the same order.  Bytes touched per particle-step
  * (no cell order): x, v, w read and written (144), xref (24), f and t
- * read and written (96), start and wallon (5); per listed pair j (4) and,
- * when the pair touched at its last evaluation, its history (64, read and
- * written) (sweetman_bench.c counts them). */
+ * read and written (96), start and wallon (5); per listed pair j (4), its
+ * contact flag (2) and, when it touched at its last evaluation, its
+ * history (64 read, 64 written); sweetman_bench.c counts them. */
 #include "physics/demkern.h"
 
 /* Phase A for the block [b, e): the pairs (i, j) of its rows with
