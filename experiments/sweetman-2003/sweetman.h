@@ -39,7 +39,7 @@ enum sw_method {
   SW_REBUILD_CHAIN,  /* chain cells + MAP search + pair list + history */
   SW_REBUILD_NSQ,    /* N-squared search + pair list + history */
   SW_BW_READ,        /* sum of all coordinates, 8 independent sums: read bandwidth */
-  SW_BW_UPDATE       /* y += c x over all coordinates (the move's pattern) */
+  SW_BW_UPDATE       /* x += c x in place: read-modify-write bandwidth */
 };
 
 /* What a bench kernel measures: its particle count and search method;

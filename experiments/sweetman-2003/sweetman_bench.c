@@ -48,7 +48,7 @@ int gr_sweetman_bench_setup(void **state, const void *arg, int quick,
 }
 
 /* Bytes per particle of one pass (0: not counted).  Streams: 3 coordinates
- * read (24), the update also reads and writes y (72).  Sorted cells
+ * read (24), the update reads and writes them (48).  Sorted cells
  * (gr_cellsort_fill): x read twice (48), cellof written and read (8), the
  * slot written (32), two counter updates (16), and per cell the counters
  * cleared, summed and read (12).  A sorted-cell rebuild adds the search
@@ -65,7 +65,7 @@ static double sw_pass_bytes(const struct sw_bench *b)
   case SW_BW_READ:
     return 24.0;
   case SW_BW_UPDATE:
-    return 72.0;
+    return 48.0;
   case SW_CELLS_SORT:
     return fill;
   case SW_REBUILD_SORT:
