@@ -141,10 +141,6 @@ int gr_sweetman_dem_bench_setup(void **state, const void *arg, int quick,
   size_t n = ka->n;
   struct sw_dem_bench *b;
   int rc;
-  if (quick && n > 10000 && (ka->threads || ka->reorder || ka->shuffle)) {
-    *state = NULL; /* the variants are for the full bench */
-    return GR_OK;
-  }
   if ((b = calloc(1, sizeof *b)) == NULL)
     return gr_error_set(err, GR_ENOMEM, "out of memory");
   if (quick && n > 10000)
