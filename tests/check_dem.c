@@ -323,13 +323,54 @@ START_TEST(test_threads_bitwise)
 }
 END_TEST
 
+/* Two engines of 1000 particles falling from the same scatter (seed):
+ * a with p, b with p and one setting changed by the caller's pb. */
+static void dem_pair_of_runs(struct gr_dem *a, struct gr_dem *b, const struct gr_dem_params *p,
+                             const struct gr_dem_params *pb, unsigned seed)
+{
+  ck_assert_int_eq(gr_dem_init(a, 1000, p), 0);
+  ck_assert_int_eq(gr_dem_init(b, 1000, pb), 0);
+  scatter(a, 0.7, 1.12, 3.0, seed);
+  scatter(b, 0.7, 1.12, 3.0, seed);
+}
+
+/* Issue 14: p.threads sets the threads of gr_dem_step whatever OpenMP's
+ * default (3 here, 1 by default), and a step by its parts between steps
+ * (f and t then hold gr_dem_forces' result) gives the same bytes. */
+START_TEST(test_step_threads_param)
+{
+  struct gr_dem_params p = params(12.0, 1, 1.0, 50.0), pb = p;
+  struct gr_dem a, b;
+  long s;
+#ifdef _OPENMP
+  omp_set_num_threads(1);
+#endif
+  pb.threads = 3;
+  dem_pair_of_runs(&a, &b, &p, &pb, 41);
+  for (s = 0; s < 400; s++) {
+    ck_assert_int_eq(gr_dem_step(&a), GR_OK);
+    if (s % 50 != 7) {
+      ck_assert_int_eq(gr_dem_step(&b), GR_OK);
+      continue;
+    }
+    ck_assert_int_eq(gr_dem_update(&b), GR_OK); /* the step by its parts */
+    gr_dem_forces(&b);
+    gr_dem_integrate(&b);
+  }
+  ck_assert(same_state(&a, &b));
+  ck_assert_int_gt(a.rebuilds, 1);
+  gr_dem_free(&a);
+  gr_dem_free(&b);
+}
+END_TEST
+
 /* Issue 14: cell order (p.reorder) gives the trajectory and the
  * diagnostics of the original numbering bit for bit: a dense pack falling
  * onto the walls (many contacts, rebuilds, wall records and pairs whose
  * lower member changes), at 2 threads, compared every step. */
 START_TEST(test_reorder_bitwise)
 {
-  struct gr_dem_params p = params(12.0, 1, 1.0, 50.0);
+  struct gr_dem_params p = params(12.0, 1, 1.0, 50.0), p0 = p;
   struct gr_dem a, b;
   struct gr_dem_diag ga, gb;
   size_t m = 3 * 1000 * sizeof(double), i, moved = 0;
@@ -338,11 +379,8 @@ START_TEST(test_reorder_bitwise)
 #ifdef _OPENMP
   omp_set_num_threads(2);
 #endif
-  ck_assert_int_eq(gr_dem_init(&a, 1000, &p), 0);
   p.reorder = 1;
-  ck_assert_int_eq(gr_dem_init(&b, 1000, &p), 0);
-  scatter(&a, 0.7, 1.12, 3.0, 37);
-  scatter(&b, 0.7, 1.12, 3.0, 37);
+  dem_pair_of_runs(&a, &b, &p0, &p, 37);
   for (s = 0; s < 1500; s++) {
     ck_assert_int_eq(gr_dem_step(&a), GR_OK);
     ck_assert_int_eq(gr_dem_step(&b), GR_OK);
@@ -421,6 +459,7 @@ static Suite *dem_suite(void)
   tcase_add_test(tc, test_momentum);
   tcase_add_test(tc, test_searches_bitwise);
   tcase_add_test(tc, test_threads_bitwise);
+  tcase_add_test(tc, test_step_threads_param);
   tcase_add_test(tc, test_reorder_bitwise);
   tcase_add_test(tc, test_walls);
   tcase_add_test(tc, test_init_errors);

@@ -166,6 +166,44 @@ START_TEST(test_random_agree)
 }
 END_TEST
 
+/* Issue 14: the sorted-cell walk on 1, 2, 3 and 7 threads (slabs of z
+ * layers, 6000 particles: above the one-thread size) gives the list of the
+ * N-squared search, walled and periodic. */
+START_TEST(test_cellsort_threads)
+{
+  static const int nt[] = {1, 2, 3, 7};
+  size_t n = 6000, i;
+  int per, k, t, m[3];
+  double *x = malloc(3 * n * sizeof *x);
+  srand(7);
+  for (per = 0; per <= 1; per++) {
+    struct gr_box box = {{16.0, 15.0, 14.0}, {per, per, per}};
+    struct gr_nbr a, c;
+    struct gr_cellsort cs;
+    for (i = 0; i < 3 * n; i++)
+      x[i] = urand() * box.len[i % 3];
+    gr_cells_choose(&box, 1.1, m);
+    gr_nbr_init(&a);
+    ck_assert_int_eq(gr_nbr_nsquared(&a, &box, x, n, 1.21), 0);
+    ck_assert_uint_gt(a.cur.npair, n);
+    for (t = 0; t < 4; t++) {
+      gr_nbr_init(&c);
+      ck_assert_int_eq(gr_cellsort_init(&cs, &box, m), 0);
+      cs.threads = nt[t];
+      for (k = 0; k < 2; k++) { /* twice: the buffers are reused */
+        ck_assert_int_eq(gr_cellsort_fill(&cs, x, n), 0);
+        ck_assert_int_eq(gr_cellsort_search(&cs, &c, 1.21), 0);
+        ck_assert(same_list(&a, &c));
+      }
+      gr_cellsort_free(&cs);
+      gr_nbr_free(&c);
+    }
+    gr_nbr_free(&a);
+  }
+  free(x);
+}
+END_TEST
+
 /* Particles exactly on cell borders (multiples of the cell edge), on the
  * walls (0 and len), and pairs exactly at the cutoff across a periodic
  * boundary: all methods decide alike. */
@@ -513,6 +551,7 @@ static Suite *nbr_suite(void)
   TCase *tc = tcase_create("neighbour-lists-agree");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_random_agree);
+  tcase_add_test(tc, test_cellsort_threads);
   tcase_add_test(tc, test_borders_walls_wrap);
   tcase_add_test(tc, test_few_cells_periodic);
   tcase_add_test(tc, test_eq31_table31);

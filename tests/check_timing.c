@@ -111,6 +111,32 @@ START_TEST(test_ktime_per_run)
 }
 END_TEST
 
+/* bytes_per_unit (issue 14): a header line gives every row of its kernel
+ * the count, a kernel without one reads 0; a negative count is refused
+ * naming the line. */
+START_TEST(test_record_bytes_per_unit)
+{
+  static const char with[] =
+    "# granrepro record\n# kind: bench\n# mode: full\n# bytes_per_unit: x/k 312.5\n"
+    "name\tsample\twall_s\tcpu_s\twork\tunit\titerations\n"
+    "x/k\t1\t0.5\t0.40\t4000\tparticles\t4\n"
+    "x/k\t2\t0.5\t0.40\t4000\tparticles\t4\n"
+    "x/n\t1\t0.5\t0.30\t0\t-\t3\n";
+  static const char bad[] =
+    "# granrepro record\n# kind: bench\n# mode: full\n# bytes_per_unit: x/k -1\n"
+    "name\tsample\twall_s\tcpu_s\twork\tunit\titerations\n"
+    "x/k\t1\t0.5\t0.40\t4000\tparticles\t4\n";
+  struct gr_record r;
+  struct gr_error err = {0, ""};
+  ck_assert_int_eq(gr_record_parse("t", with, sizeof with - 1, &r, &err), GR_OK);
+  ck_assert(r.nrows == 3 && r.rows[0].bytes == 312.5 && r.rows[1].bytes == 312.5);
+  ck_assert(r.rows[2].bytes == 0.0 && r.rows[0].iterations == 4);
+  gr_record_free(&r);
+  ck_assert_int_eq(gr_record_parse("t", bad, sizeof bad - 1, &r, &err), GR_EINPUT);
+  ck_assert_ptr_nonnull(strstr(err.msg, "t:4: bytes_per_unit"));
+}
+END_TEST
+
 /* The timing suite. */
 static Suite *timing_suite(void)
 {
@@ -123,6 +149,7 @@ static Suite *timing_suite(void)
   tcase_add_test(boot, test_bootci_coverage_same_law);
   tcase_add_test(boot, test_bootci_rejects_bad_samples);
   tcase_add_test(kt, test_ktime_per_run);
+  tcase_add_test(kt, test_record_bytes_per_unit);
   suite_add_tcase(s, boot);
   suite_add_tcase(s, kt);
   return s;

@@ -6,21 +6,39 @@
 #include "harness/ctx.h"
 #include "harness/experiment.h"
 
-/* The size (and search) of each kernel, handed to its setup as arg (the DEM
- * kernels use only n). */
+/* The size (and search) of each kernel, handed to its setup as arg; the
+ * DEM kernels' threads, cell order, shuffle and steps per run (sweetman.h). */
+#define SW_ARG(n, m) {n, m, 0, 0, 0, 0}
 static const struct sw_kernel_arg sw_args[] = {
-  {1000, SW_STREAM}, {10000, SW_STREAM}, {100000, SW_STREAM}, {1000000, SW_STREAM},
-  {1000, SW_CELLS_SORT}, {10000, SW_CELLS_SORT}, {100000, SW_CELLS_SORT}, {1000000, SW_CELLS_SORT},
-  {1000, SW_CELLS_CHAIN}, {10000, SW_CELLS_CHAIN}, {100000, SW_CELLS_CHAIN}, {1000000, SW_CELLS_CHAIN},
-  {1000, SW_REBUILD_SORT}, {10000, SW_REBUILD_SORT}, {100000, SW_REBUILD_SORT}, {1000000, SW_REBUILD_SORT},
-  {1000, SW_REBUILD_CHAIN}, {10000, SW_REBUILD_CHAIN}, {100000, SW_REBUILD_CHAIN}, {1000000, SW_REBUILD_CHAIN},
-  {1000, SW_REBUILD_NSQ}, {10000, SW_REBUILD_NSQ}, {1000, SW_STREAM}, {10000, SW_STREAM},
-  {64000, SW_STREAM}, {100000, SW_STREAM}, {1000000, SW_STREAM},
+  SW_ARG(1000, SW_STREAM), SW_ARG(10000, SW_STREAM), SW_ARG(100000, SW_STREAM), SW_ARG(1000000, SW_STREAM),
+  SW_ARG(1000, SW_CELLS_SORT), SW_ARG(10000, SW_CELLS_SORT), SW_ARG(100000, SW_CELLS_SORT), SW_ARG(1000000, SW_CELLS_SORT),
+  SW_ARG(1000, SW_CELLS_CHAIN), SW_ARG(10000, SW_CELLS_CHAIN), SW_ARG(100000, SW_CELLS_CHAIN), SW_ARG(1000000, SW_CELLS_CHAIN),
+  SW_ARG(1000, SW_REBUILD_SORT), SW_ARG(10000, SW_REBUILD_SORT), SW_ARG(100000, SW_REBUILD_SORT), SW_ARG(1000000, SW_REBUILD_SORT),
+  SW_ARG(1000, SW_REBUILD_CHAIN), SW_ARG(10000, SW_REBUILD_CHAIN), SW_ARG(100000, SW_REBUILD_CHAIN), SW_ARG(1000000, SW_REBUILD_CHAIN),
+  SW_ARG(1000, SW_REBUILD_NSQ), SW_ARG(10000, SW_REBUILD_NSQ), SW_ARG(1000, SW_STREAM), SW_ARG(10000, SW_STREAM),
+  SW_ARG(64000, SW_STREAM), SW_ARG(100000, SW_STREAM), SW_ARG(1000000, SW_STREAM),
+  /* issue 14: streaming floors, then DEM steps on 1 and 2 threads (one
+   * record gives the speed-up), in cell order, from a shuffled start */
+  SW_ARG(100000, SW_BW_READ), SW_ARG(1000000, SW_BW_READ), SW_ARG(100000, SW_BW_UPDATE), SW_ARG(1000000, SW_BW_UPDATE),
+  {64000, SW_STREAM, 1, 0, 0, 0}, {64000, SW_STREAM, 2, 0, 0, 0},
+  {100000, SW_STREAM, 1, 0, 0, 0}, {100000, SW_STREAM, 2, 0, 0, 0},
+  {1000000, SW_STREAM, 1, 0, 0, 50}, {1000000, SW_STREAM, 2, 0, 0, 50},
+  {1000000, SW_STREAM, 1, 1, 0, 50}, {1000000, SW_STREAM, 1, 0, 1, 50},
+  {1000000, SW_STREAM, 1, 1, 1, 50},
 };
 
 /* Per N: the streaming pass (floor), the two cell structures, the three
  * whole rebuilds (cells, pair list, contact history carried over), and a
- * full DEM step. */
+ * full DEM step; then the streaming bandwidths (bw-*), and DEM steps on
+ * 1 and 2 threads (-t1, -t2), in cell order (reorder) and from a shuffled
+ * numbering (shuf).  "dem-step50" kernels run 50 steps per run (the 1e6
+ * variants would otherwise take minutes): they compare with each other. */
+#define SW_PASS_KERNEL(nm, a)                                                                    \
+  {.name = nm, .unit = "particles", .setup = gr_sweetman_bench_setup,                            \
+   .run = gr_sweetman_bench_run, .teardown = gr_sweetman_bench_teardown, .arg = &sw_args[a]}
+#define SW_DEM_KERNEL(nm, a)                                                                     \
+  {.name = nm, .unit = "particle-steps", .setup = gr_sweetman_dem_bench_setup,                   \
+   .run = gr_sweetman_dem_bench_run, .teardown = gr_sweetman_dem_bench_teardown, .arg = &sw_args[a]}
 static const struct gr_kernel sw_kernels[] = {
   {.name = "stream-1e3", .unit = "particles", .setup = gr_sweetman_bench_setup,
    .run = gr_sweetman_bench_run, .teardown = gr_sweetman_bench_teardown, .arg = &sw_args[0]},
@@ -76,6 +94,13 @@ static const struct gr_kernel sw_kernels[] = {
    .run = gr_sweetman_dem_bench_run, .teardown = gr_sweetman_dem_bench_teardown, .arg = &sw_args[25]},
   {.name = "dem-step-1e6", .unit = "particle-steps", .setup = gr_sweetman_dem_bench_setup,
    .run = gr_sweetman_dem_bench_run, .teardown = gr_sweetman_dem_bench_teardown, .arg = &sw_args[26]},
+  SW_PASS_KERNEL("bw-read-1e5", 27), SW_PASS_KERNEL("bw-read-1e6", 28),
+  SW_PASS_KERNEL("bw-update-1e5", 29), SW_PASS_KERNEL("bw-update-1e6", 30),
+  SW_DEM_KERNEL("dem-step-64e3-t1", 31), SW_DEM_KERNEL("dem-step-64e3-t2", 32),
+  SW_DEM_KERNEL("dem-step-1e5-t1", 33), SW_DEM_KERNEL("dem-step-1e5-t2", 34),
+  SW_DEM_KERNEL("dem-step50-1e6-t1", 35), SW_DEM_KERNEL("dem-step50-1e6-t2", 36),
+  SW_DEM_KERNEL("dem-step50-reorder-1e6", 37), SW_DEM_KERNEL("dem-step50-shuf-1e6", 38),
+  SW_DEM_KERNEL("dem-step50-shuf-reorder-1e6", 39),
 };
 
 /* Chapters 2 and 3 (worked tables), chapter 4 (timing: Figs. 4.1-4.3,

@@ -37,14 +37,20 @@ enum sw_method {
   SW_CELLS_CHAIN,    /* HEAD/LIST of section 3.2 (cell structure only) */
   SW_REBUILD_SORT,   /* sorted cells + pair list + history carried over */
   SW_REBUILD_CHAIN,  /* chain cells + MAP search + pair list + history */
-  SW_REBUILD_NSQ     /* N-squared search + pair list + history */
+  SW_REBUILD_NSQ,    /* N-squared search + pair list + history */
+  SW_BW_READ,        /* sum of all coordinates, 8 independent sums: read bandwidth */
+  SW_BW_UPDATE       /* x += c x in place: read-modify-write bandwidth */
 };
 
-/* What a bench kernel measures: its particle count and search method
- * (the DEM kernels use only n). */
+/* What a bench kernel measures: its particle count and search method;
+ * the DEM kernels use n and the rest. */
 struct sw_kernel_arg {
   size_t n;
   enum sw_method method;
+  int threads;   /* DEM: threads of the step (0: --threads) */
+  int reorder;   /* DEM: cell order (p.reorder) */
+  int shuffle;   /* DEM: particles numbered at random (stream "peer-shuffle") */
+  long steps;    /* DEM: steps per run (0: 200) */
 };
 
 /* Configurations a timed pass cycles through: the lattice and copies of it

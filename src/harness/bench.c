@@ -22,12 +22,22 @@
 #include "harness/record.h"
 #include "harness/timer.h"
 
+/* Bytes per work unit the kernel's last run declared (gr_bench_bytes);
+ * the bench runs one kernel at a time, in one thread. */
+static double bench_bytes;
+
+void gr_bench_bytes(double per_unit)
+{
+  bench_bytes = per_unit;
+}
+
 /* Run the kernel it times; *t gets the times, the return value the work. */
 static double bench_sample(const struct gr_kernel *k, void *state, long it,
                            struct gr_timer *t)
 {
   double work = 0.0;
   long c;
+  bench_bytes = 0.0;
   gr_timer_start(t);
   for (c = 0; c < it; c++)
     work += k->run(state);
@@ -94,6 +104,8 @@ int gr_bench_round(struct gr_bench *b, int quick, unsigned long seed,
     b->cpu[b->n] = t.cpu / (double)b->iterations;
     b->wall[b->n] = t.wall / (double)b->iterations;
     rc = gr_record_add_sample(rec, b->name, b->n + 1, b->iterations, t.wall, t.cpu, b->work, k->unit);
+    if (rc == GR_OK)
+      rec->rows[rec->nrows - 1].bytes = bench_bytes;
   }
   k->teardown(state);
   return rc == GR_OK ? GR_OK : gr_error_set(err, GR_ENOMEM, "out of memory");

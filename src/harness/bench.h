@@ -48,4 +48,11 @@ void gr_bench_line(const struct gr_bench *b, int width, struct gr_buf *text);
 
 void gr_bench_free(struct gr_bench *b);
 
+/* For a kernel's run: the bytes it touches per work unit, counted from its
+ * data layout (each array element read counts once, written once more),
+ * so that the record can set its time against a streaming bandwidth.
+ * Recorded with the sample (bytes_per_unit, record.h); 0 when a kernel
+ * does not call it. */
+void gr_bench_bytes(double per_unit);
+
 #endif

@@ -156,6 +156,16 @@ int gr_record_add_sample(struct gr_record *r, const char *name, int sample,
   return GR_OK;
 }
 
+/* 1 when no row after row i has its name. */
+static int record_last_of(const struct gr_record *r, size_t i)
+{
+  size_t k;
+  for (k = i + 1; k < r->nrows; k++)
+    if (strcmp(r->rows[k].name, r->rows[i].name) == 0)
+      return 0;
+  return 1;
+}
+
 /* The header block and rows as text. */
 static void record_format(const struct gr_record *r, struct gr_buf *b)
 {
@@ -178,6 +188,9 @@ static void record_format(const struct gr_record *r, struct gr_buf *b)
     gr_buf_printf(b, "# load_start: %s\n", r->load_start);
   if (r->load_end[0] != '\0')
     gr_buf_printf(b, "# load_end: %s\n", r->load_end);
+  for (i = 0; i < r->nrows; i++)
+    if (r->rows[i].bytes > 0.0 && record_last_of(r, i))
+      gr_buf_printf(b, "# bytes_per_unit: %s %.6g\n", r->rows[i].name, r->rows[i].bytes);
   gr_buf_printf(b, "%s\n", GR_RECORD_COLUMNS);
   for (i = 0; i < r->nrows; i++)
     gr_buf_printf(b, "%s\t%d\t%.9g\t%.9g\t%.17g\t%s\t%ld\n", r->rows[i].name,
@@ -356,6 +369,44 @@ static int record_line(struct gr_record *r, char *line, const char *name,
   return line[0] != '\0' ? record_row(r, line, *ncols, name, lineno, err) : GR_OK;
 }
 
+/* The bytes_per_unit line "<kernel> <bytes>" at lineno: every row of that
+ * kernel gets the count (a finite number >= 0). */
+static int record_bytes(struct gr_record *r, const char *v, const char *path, int lineno,
+                        struct gr_error *err)
+{
+  const char *sp = strrchr(v, ' ');
+  char *end;
+  double x;
+  size_t k, n = sp ? (size_t)(sp - v) : 0;
+  x = sp ? strtod(sp + 1, &end) : -1.0;
+  if (sp == NULL || n == 0 || *end != '\0' || end == sp + 1 || !isfinite(x) || x < 0)
+    return gr_error_set(err, GR_EINPUT, "%s:%d: bytes_per_unit must be '<kernel> <bytes>', bytes a finite number >= 0", path, lineno);
+  for (k = 0; k < r->nrows; k++)
+    if (strncmp(r->rows[k].name, v, n) == 0 && r->rows[k].name[n] == '\0')
+      r->rows[k].bytes = x;
+  return GR_OK;
+}
+
+/* Second pass over the header: the bytes_per_unit lines, once the rows
+ * they name are read. */
+static int record_bytes_lines(struct gr_record *r, char *buf, const char *path,
+                              struct gr_error *err)
+{
+  static const char key[] = "# bytes_per_unit: ";
+  char *line, *next;
+  int lineno = 0, rc = GR_OK;
+  for (line = buf; rc == GR_OK && line && *line; line = next) {
+    next = strchr(line, '\n');
+    if (next)
+      *next++ = '\0';
+    lineno++;
+    line[strcspn(line, "\r")] = '\0';
+    if (strncmp(line, key, sizeof key - 1) == 0)
+      rc = record_bytes(r, line + sizeof key - 1, path, lineno, err);
+  }
+  return rc;
+}
+
 int gr_record_parse(const char *name, const char *text, size_t len,
                     struct gr_record *r, struct gr_error *err)
 {
@@ -377,6 +428,10 @@ int gr_record_parse(const char *name, const char *text, size_t len,
     lineno++;
     line[strcspn(line, "\r")] = '\0';
     rc = record_line(r, line, name, lineno, &ncols, err);
+  }
+  if (rc == GR_OK) {
+    memcpy(buf, text, len);
+    rc = record_bytes_lines(r, buf, name, err);
   }
   free(buf);
   if (rc != GR_OK)

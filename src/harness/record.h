@@ -10,13 +10,18 @@
  *   # compiler: ...   # cflags: ...   # gsl: 2.7.1   # revision: ...
  *   # seed: 1   # mode: quick|full   # threads: 1
  *   # wait_policy: passive   # load_start: 0.50 0.42 0.30   # load_end: ...
+ *   # bytes_per_unit: c12/sweep 312.5   (one line per kernel that counts them)
  *   name<TAB>sample<TAB>wall_s<TAB>cpu_s<TAB>work<TAB>unit<TAB>iterations
  *   c12/sweep<TAB>1<TAB>0.1234<TAB>0.1230<TAB>10001<TAB>runs<TAB>1
  * Run records hold one row per phase (sample 0); bench records hold one
  * row per timed sample of each kernel: the kernel run `iterations` times
  * (so that a sample lasts long enough to time), wall_s, cpu_s and work
  * being the totals of those runs.  Records written before the iterations
- * column existed are read with 1 iteration per sample.
+ * column existed are read with 1 iteration per sample.  A bytes_per_unit
+ * line gives what a kernel says it touches per work unit (its last
+ * sample's count, gr_bench_bytes), so that bytes_per_unit * work / wall_s
+ * is the bandwidth it used; every row of that kernel gets it on reading
+ * (0 without the line).
  */
 #ifndef GR_RECORD_H
 #define GR_RECORD_H
@@ -49,6 +54,8 @@ struct gr_sample {
   char unit[32];   /* what work counts, "-" when none */
   long iterations; /* runs of the kernel in the sample (>= 1); wall, cpu
                       and work are their totals */
+  double bytes;    /* bytes touched per work unit (gr_bench_bytes), 0
+                      when not counted */
 };
 
 struct gr_record {

@@ -4,9 +4,21 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* Below this many particles the search runs on one thread. */
+#define CS_PAR_MIN 4096
+#ifdef _OPENMP
+#define CS_OMP(x) _Pragma(x)
+#else
+#define CS_OMP(x)
+#endif
 
 void gr_cellsort_free(struct gr_cellsort *s)
 {
+  size_t k;
   free(s->start);
   free(s->cellof);
   free(s->slot);
@@ -18,6 +30,9 @@ void gr_cellsort_free(struct gr_cellsort *s)
   free(s->znb);
   free(s->nzn);
   gr_pairs_free(&s->pairs);
+  for (k = 0; k < s->nth; k++)
+    gr_pairs_free(&s->tpairs[k]);
+  free(s->tpairs);
   free(s->cand);
   memset(s, 0, sizeof *s);
 }
@@ -245,16 +260,16 @@ static inline double cs_dist2(int walls, const struct gr_box *box, double ax,
 /* The half-shell walk over sorted slots (see cellsort.h); walls = 1 when no
  * axis is periodic (inlined twice, so the test costs nothing). */
 static inline __attribute__((always_inline)) int
-cs_search_half(struct gr_cellsort *s, double cut2, int walls)
+cs_search_half(const struct gr_cellsort *s, double cut2, int walls, size_t z0, size_t z1,
+               uint32_t *cand, struct gr_pairs *out)
 {
   const struct gr_box *box = &s->box;
   const uint32_t *st = s->start;
   const struct gr_cellsort_slot *sl = s->slot;
-  uint32_t *cand = s->cand;
   size_t mx = (size_t)s->m[0], my = (size_t)s->m[1], mz = (size_t)s->m[2];
   size_t cx, cy, cz;
-  s->pairs.n = 0;
-  for (cz = 0; cz < mz; cz++)
+  out->n = 0;
+  for (cz = z0; cz < z1; cz++)
     for (cy = 0; cy < my; cy++) {
       /* the rows of the half shell: (y+1, z), (y-1..y+1, z+1) */
       size_t rows[4];
@@ -302,14 +317,14 @@ cs_search_half(struct gr_cellsort *s, double cut2, int walls)
           } else {
             for (t = p + 1; t < pe; t++)
               if (cs_dist2(walls, box, xp, yp, zp, sl[t].x, sl[t].y, sl[t].z) < cut2 &&
-                  gr_pairs_push(&s->pairs, sl[p].id, sl[t].id) != GR_OK)
+                  gr_pairs_push(out, sl[p].id, sl[t].id) != GR_OK)
                 return GR_ENOMEM;
             t0 = 8;
           }
           for (t = t0; t < w; t++) {
             uint32_t q = cand[t];
             if (cs_dist2(walls, box, xp, yp, zp, sl[q].x, sl[q].y, sl[q].z) < cut2 &&
-                gr_pairs_push(&s->pairs, sl[p].id, sl[q].id) != GR_OK)
+                gr_pairs_push(out, sl[p].id, sl[q].id) != GR_OK)
               return GR_ENOMEM;
           }
         }
@@ -319,24 +334,90 @@ cs_search_half(struct gr_cellsort *s, double cut2, int walls)
 }
 #undef CS_RUN
 
-int gr_cellsort_search(struct gr_cellsort *s, struct gr_nbr *v, double cut2)
+/* Room for th threads' candidate lists (n + 64 entries each: a list
+ * holds a slot once, plus 8 + 8 slack) and pair buffers (only grow). */
+static int cs_reserve_threads(struct gr_cellsort *s, int th)
 {
-  int k, rc;
-  for (k = 0; k < 3; k++)
-    if (s->box.periodic[k] && s->m[k] < 3)
-      return cs_search_full(s, v, cut2);
-  if (s->n + 64 > s->ccap) { /* grows with n only: a candidate list holds
-                                  a slot once, plus 8 + 8 slack */
-    uint32_t *c = realloc(s->cand, (s->n + 64) * sizeof *c);
+  size_t k;
+  if ((size_t)th > s->nth) {
+    struct gr_pairs *p = realloc(s->tpairs, (size_t)th * sizeof *p);
+    if (p == NULL)
+      return GR_ENOMEM;
+    s->tpairs = p;
+    for (k = s->nth; k < (size_t)th; k++)
+      memset(&p[k], 0, sizeof p[k]);
+    s->nth = (size_t)th;
+  }
+  if (s->n + 64 > s->ccap || (size_t)th > s->cth) {
+    uint32_t *c = realloc(s->cand, (size_t)th * (s->n + 64) * sizeof *c);
     if (c == NULL)
       return GR_ENOMEM;
     s->cand = c;
     s->ccap = s->n + 64;
+    s->cth = (size_t)th;
   }
-  rc = s->box.periodic[0] || s->box.periodic[1] || s->box.periodic[2]
-           ? cs_search_half(s, cut2, 0)
-           : cs_search_half(s, cut2, 1);
-  if (rc != GR_OK)
+  return GR_OK;
+}
+
+/* The threads' pairs after one another in s->pairs (any order will do:
+ * gr_nbr_from_pairs puts them in canonical order). */
+static int cs_gather(struct gr_cellsort *s, int th)
+{
+  size_t tot = s->tpairs[0].n, k;
+  int t;
+  for (t = 1; t < th; t++)
+    tot += s->tpairs[t].n;
+  while (s->pairs.cap < tot)
+    if (gr_pairs_grow(&s->pairs) != GR_OK)
+      return GR_ENOMEM;
+  for (t = 0, k = 0; t < th; k += s->tpairs[t++].n) {
+    memcpy(s->pairs.a + k, s->tpairs[t].a, s->tpairs[t].n * sizeof *s->pairs.a);
+    memcpy(s->pairs.b + k, s->tpairs[t].b, s->tpairs[t].n * sizeof *s->pairs.b);
+  }
+  s->pairs.n = tot;
+  return GR_OK;
+}
+
+/* The half-shell walk on threads: thread t takes the z layers
+ * [mz t / th, mz (t + 1) / th) into its own buffers; one thread walks
+ * straight into s->pairs.  The list is the same whatever th. */
+static int cs_search_threads(struct gr_cellsort *s, double cut2, int walls, int th)
+{
+  size_t mz = (size_t)s->m[2];
+  int bad = 0;
+  if (th <= 1)
+    return walls ? cs_search_half(s, cut2, 1, 0, mz, s->cand, &s->pairs)
+                 : cs_search_half(s, cut2, 0, 0, mz, s->cand, &s->pairs);
+  CS_OMP("omp parallel num_threads(th) reduction(| : bad)")
+  {
+    size_t t = 0;
+#ifdef _OPENMP
+    t = (size_t)omp_get_thread_num();
+#endif
+    if ((int)t < th)
+      bad |= (walls ? cs_search_half(s, cut2, 1, mz * t / (size_t)th, mz * (t + 1) / (size_t)th,
+                                     s->cand + t * s->ccap, &s->tpairs[t])
+                    : cs_search_half(s, cut2, 0, mz * t / (size_t)th, mz * (t + 1) / (size_t)th,
+                                     s->cand + t * s->ccap, &s->tpairs[t])) != GR_OK;
+  }
+  return bad ? GR_ENOMEM : cs_gather(s, th);
+}
+
+int gr_cellsort_search(struct gr_cellsort *s, struct gr_nbr *v, double cut2)
+{
+  int k, th = 1;
+  const int walls = !s->box.periodic[0] && !s->box.periodic[1] && !s->box.periodic[2];
+  for (k = 0; k < 3; k++)
+    if (s->box.periodic[k] && s->m[k] < 3)
+      return cs_search_full(s, v, cut2);
+#ifdef _OPENMP
+  th = s->threads > 0 ? s->threads : omp_get_max_threads();
+  if (th > s->m[2])
+    th = s->m[2]; /* a slab per thread of one z layer at least */
+  if (s->n < CS_PAR_MIN)
+    th = 1;
+#endif
+  if (cs_reserve_threads(s, th) != GR_OK || cs_search_threads(s, cut2, walls, th) != GR_OK)
     return GR_ENOMEM;
   return gr_nbr_from_pairs(v, s->n, &s->pairs);
 }

@@ -50,8 +50,11 @@ struct gr_cellsort {
   int *ynb, *nyn;     /* per y cell: up to 3 neighbour y cells */
   int *znb, *nzn;     /* per z cell: up to 3 neighbour z cells */
   struct gr_pairs pairs; /* pairs found, reused between rebuilds */
-  uint32_t *cand;     /* one particle's candidate slots (n + 64 entries) */
-  size_t ccap;
+  uint32_t *cand;     /* each thread's candidate slots (ccap entries each) */
+  size_t ccap, cth;   /* entries per thread, threads cand holds */
+  struct gr_pairs *tpairs; /* each thread's pairs (nth of them) */
+  size_t nth;
+  int threads;        /* threads of the search (0: OpenMP's default) */
 };
 
 /* Grid of m[0] x m[1] x m[2] cells over box (cell edge >= cutoff is the
@@ -69,7 +72,9 @@ int gr_cellsort_fill(struct gr_cellsort *s, const double *x, size_t n);
 void gr_cellsort_renumber(struct gr_cellsort *s, const double *x);
 
 /* Rebuild the Verlet list v from the filled cells: pairs i < j closer than
- * sqrt(cut2), canonical order, contact history carried over. */
+ * sqrt(cut2), canonical order, contact history carried over.  The walk
+ * runs on s->threads OpenMP threads (slabs of z layers, each into its own
+ * buffers); the list is the same for any number. */
 int gr_cellsort_search(struct gr_cellsort *s, struct gr_nbr *v, double cut2);
 
 #endif

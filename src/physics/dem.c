@@ -1,25 +1,13 @@
 /* granrepro physics: the DEM engine of Sweetman 2003, chapter 2 (eqs.
  * 2.1-2.23, the Verlet-list rebuild rule of section 2.1).  See dem.h. */
 #include "physics/dem.h"
+#include "physics/demkern.h"
 #include "physics/demorder.h"
 
 #include <gsl/gsl_math.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
-/* Below this many particles a step runs on one thread (the team's start
- * and barriers cost more than the work; the bytes are the same either way). */
-#define DEM_PAR_MIN 512
-#ifdef _OPENMP
-#define DEM_OMP(x) _Pragma(x)
-#else
-#define DEM_OMP(x) /* one thread: the same code, the same bytes */
-#endif
-
 void gr_dem_free(struct gr_dem *d)
 {
   free(d->x);
@@ -124,8 +112,10 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
   if (rc == GR_OK && p->search == GR_DEM_CHAIN)
     rc = d->m[0] < 3 || d->m[1] < 3 || d->m[2] < 3 ? GR_EINPUT
                                                    : gr_cells_init(&d->chain, &d->box, d->m);
-  else if (rc == GR_OK && p->search == GR_DEM_SORT)
-    rc = gr_cellsort_init(&d->sort, &d->box, d->m);
+  else if (rc == GR_OK && p->search == GR_DEM_SORT) {
+    if ((rc = gr_cellsort_init(&d->sort, &d->box, d->m)) == GR_OK)
+      d->sort.threads = p->threads;
+  }
   else if (rc == GR_OK && p->search != GR_DEM_NSQ)
     rc = GR_EINPUT;
   /* room for about 7 partners per particle: a dense packing's list */
@@ -171,6 +161,7 @@ int gr_dem_update(struct gr_dem *d)
     rc = gr_dem_adjacency(d);
   if (rc != GR_OK)
     return rc;
+  memset(d->on, 1, d->nbr.cur.npair); /* records carried over: read them once */
   memcpy(d->xref, d->x, 3 * d->n * sizeof *d->x);
   d->maxdisp2 = 0.0;
   d->stale = 0;
@@ -178,11 +169,9 @@ int gr_dem_update(struct gr_dem *d)
   return GR_OK;
 }
 
-/* One contact (eqs. 2.1 and 2.10-2.14): overlap delta along the unit
- * normal nv (pointing into body a), relative surface velocity vr of a
- * against b at the contact; returns the force on a in fa. */
-static void dem_contact(const struct gr_dem *d, double *h, double delta,
-                        const double nv[3], const double vr[3], double fa[3])
+/* Eqs. 2.1 and 2.10-2.14 for one contact (demkern.h). */
+void gr_dem_contact(const struct gr_dem *d, double *h, double delta, const double nv[3],
+                    const double vr[3], double fa[3])
 {
   struct gr_contact_pair cp = {h[GR_DEM_H_DELTA0], h[GR_DEM_H_DELTA]};
   double fn = gr_contact_force(&d->law, &cp, delta), vn, u[3], tt[3];
@@ -195,49 +184,6 @@ static void dem_contact(const struct gr_dem *d, double *h, double delta,
   gr_friction_force(&d->fric, h, nv, u, fn, tt);
   for (k = 0; k < 3; k++)
     fa[k] = fn * nv[k] + tt[k];
-}
-
-/* rad n x F: the torque r_c x F of a force fa applied at -rad nv from the
- * centre is minus this. */
-static inline void dem_rxf(double rad, const double nv[3], const double fa[3], double *c)
-{
-  c[0] = rad * (nv[1] * fa[2] - nv[2] * fa[1]);
-  c[1] = rad * (nv[2] * fa[0] - nv[0] * fa[2]);
-  c[2] = rad * (nv[0] * fa[1] - nv[1] * fa[0]);
-}
-
-/* Pair q = (i, j) of the list: 1 and its force on i and rad n x F in
- * o[0..5] when the spheres overlap (eqs. 2.1, 2.10-2.14); else 0, its
- * history forgotten if the contact just ended. */
-static inline __attribute__((always_inline)) int
-dem_pair(struct gr_dem *d, size_t i, size_t q, double *o)
-{
-  const struct gr_nbr_rows *r = &d->nbr.cur;
-  const double dia = d->p.diameter, rad = d->radius, *x = d->x, *v = d->v, *w = d->w;
-  size_t j = r->j[q];
-  double *h = r->hist[q].h, dx = x[3 * i] - x[3 * j], dy = x[3 * i + 1] - x[3 * j + 1],
-         dz = x[3 * i + 2] - x[3 * j + 2], d2 = dx * dx + dy * dy + dz * dz;
-  double dist, nv[3], vr[3], ws[3];
-  int k;
-  if (d2 >= dia * dia) {
-    if (h[GR_DEM_H_DELTA] != 0.0) /* the contact ended: forget it */
-      memset(h, 0, sizeof r->hist[q]);
-    return 0;
-  }
-  dist = sqrt(d2);
-  nv[0] = dx / dist;
-  nv[1] = dy / dist;
-  nv[2] = dz / dist;
-  /* relative velocity of the contact points: v_i - v_j - r (w_i + w_j) x n */
-  for (k = 0; k < 3; k++)
-    ws[k] = w[3 * i + k] + w[3 * j + k];
-  vr[0] = v[3 * i] - v[3 * j] - rad * (ws[1] * nv[2] - ws[2] * nv[1]);
-  vr[1] = v[3 * i + 1] - v[3 * j + 1] - rad * (ws[2] * nv[0] - ws[0] * nv[2]);
-  vr[2] = v[3 * i + 2] - v[3 * j + 2] - rad * (ws[0] * nv[1] - ws[1] * nv[0]);
-  dem_contact(d, h, dia - dist, nv, vr, o);
-  /* both contact points lie at -/+ r n: the torques are equal */
-  dem_rxf(rad, nv, o, o + 3);
-  return 1;
 }
 
 /* Pass 1 (inside a parallel region): every listed pair's contact, once,
@@ -265,7 +211,7 @@ static void dem_pairs_serial(struct gr_dem *d)
   memset(t, 0, 3 * n * sizeof *t);
   for (i = 0; i < n; i++)
     for (q = start[i]; q < start[i + 1]; q++)
-      if (dem_pair(d, i, q, o))
+      if ((d->on[q] = (unsigned char)dem_pair(d, i, q, o)) != 0)
         for (k = 0; k < 3; k++) {
           f[3 * i + k] += o[k];
           f[3 * jj[q] + k] -= o[k];
@@ -284,35 +230,6 @@ static int dem_serial(const struct gr_dem *d)
   return d->id == NULL;
 }
 
-/* Pass 2 for particle p: its pair records in the order of its partners'
- * original numbers, as the one-thread half-list loop added them (minus the
- * record's force where p is the pair's higher member). */
-static inline __attribute__((always_inline)) void
-dem_sum(const struct gr_dem *d, size_t p, double f[3], double t[3])
-{
-  const double *fq = d->fq;
-  const unsigned char *on = d->on;
-  const uint32_t *aq = d->aq;
-  size_t a;
-  int k;
-  for (k = 0; k < 3; k++)
-    f[k] = t[k] = 0.0;
-  for (a = d->astart[p]; a < d->astart[p + 1]; a++) {
-    uint32_t e = aq[a];
-    const double *o = fq + 6 * (size_t)(e & 0x7fffffffu);
-    if (!on[e & 0x7fffffffu])
-      continue;
-    if (e & 0x80000000u)
-      for (k = 0; k < 3; k++)
-        f[k] -= o[k];
-    else
-      for (k = 0; k < 3; k++)
-        f[k] += o[k];
-    for (k = 0; k < 3; k++)
-      t[k] -= o[3 + k];
-  }
-}
-
 /* One sphere-wall contact of particle i on axis a (overlap delta, normal
  * nv into the particle): the wall is a body at rest with the same law;
  * the force and torque are added to f and t. */
@@ -327,7 +244,7 @@ static void dem_wall(struct gr_dem *d, size_t i, int a, double delta, double sgn
   vr[0] = d->v[3 * i] - rad * (w[1] * nv[2] - w[2] * nv[1]);
   vr[1] = d->v[3 * i + 1] - rad * (w[2] * nv[0] - w[0] * nv[2]);
   vr[2] = d->v[3 * i + 2] - rad * (w[0] * nv[1] - w[1] * nv[0]);
-  dem_contact(d, d->wall[3 * i + a].h, delta, nv, vr, fa);
+  gr_dem_contact(d, d->wall[3 * i + a].h, delta, nv, vr, fa);
   dem_rxf(rad, nv, fa, c);
   for (k = 0; k < 3; k++) {
     f[k] += fa[k];
@@ -335,9 +252,8 @@ static void dem_wall(struct gr_dem *d, size_t i, int a, double delta, double sgn
   }
 }
 
-/* The walls of particle i, axes in order: a contact when the sphere
- * crosses rad into a wall, its record forgotten when it ends. */
-static __attribute__((noinline)) void dem_walls(struct gr_dem *d, size_t i, double f[3], double t[3])
+/* The walls of particle i (demkern.h). */
+void gr_dem_walls(struct gr_dem *d, size_t i, double f[3], double t[3])
 {
   const double rad = d->radius, *xi = d->x + 3 * i;
   int a;
@@ -354,44 +270,11 @@ static __attribute__((noinline)) void dem_walls(struct gr_dem *d, size_t i, doub
   }
 }
 
-/* The constants of a step, in locals: stores through the state's double
- * pointers could alias the fields of d, so the compiler would reload those. */
-struct dem_k {
-  double dt, cm, ci, gdt; /* dt, dt / m, dt / I, g dt */
-  double rad, hi[3];      /* radius; len - radius */
-  int walls;
-};
-
-static struct dem_k dem_consts(const struct gr_dem *d)
-{
-  struct dem_k k = {d->p.dt, d->p.dt / d->mass, d->p.dt / d->inertia, d->p.g * d->p.dt,
-                    d->radius, {d->hi[0], d->hi[1], d->hi[2]}, d->p.walls};
-  return k;
-}
-
-/* The walls of particle p added to f and t (for a particle away from
- * every wall, most of them, six comparisons). */
-static inline __attribute__((always_inline)) void
-dem_walls_of(struct gr_dem *d, const struct dem_k *k, size_t p, double f[3], double t[3])
-{
-  const double rad = k->rad, *xi = d->x + 3 * p;
-  if (k->walls && (d->wallon[p] != 0 || !(xi[0] >= rad && xi[0] <= k->hi[0] && xi[1] >= rad &&
-                                          xi[1] <= k->hi[1] && xi[2] >= rad && xi[2] <= k->hi[2])))
-    dem_walls(d, p, f, t);
-}
-
-/* Pass 2 for particle p: pair records, then walls. */
-static inline __attribute__((always_inline)) void
-dem_total(struct gr_dem *d, const struct dem_k *k, size_t p, double f[3], double t[3])
-{
-  dem_sum(d, p, f, t);
-  dem_walls_of(d, k, p, f, t);
-}
-
 void gr_dem_forces(struct gr_dem *d)
 {
   const struct dem_k k = dem_consts(d);
   size_t p, n = d->n;
+  d->fdirty = 1;
   if (dem_serial(d)) {
     dem_pairs_serial(d);
     for (p = 0; p < n; p++)
@@ -408,40 +291,6 @@ void gr_dem_forces(struct gr_dem *d)
   }
 }
 
-/* Eq. 2.19 for particle i: v_{n+1/2} = v_{n-1/2} + (F_n / m - g e_z) dt,
- * r_{n+1} = r_n + v_{n+1/2} dt, the same for the spin; returns the squared
- * displacement since the rebuild. */
-static inline __attribute__((always_inline)) double
-dem_move(struct gr_dem *d, const struct dem_k *k, size_t i, const double *f, const double *t)
-{
-  const double dt = k->dt, cm = k->cm, ci = k->ci;
-  double *restrict x = d->x + 3 * i, *restrict v = d->v + 3 * i, *restrict w = d->w + 3 * i;
-  const double *restrict xr = d->xref + 3 * i;
-  double e0, e1, e2;
-  v[0] += f[0] * cm;
-  v[1] += f[1] * cm;
-  v[2] = (v[2] + f[2] * cm) - k->gdt;
-  w[0] += t[0] * ci;
-  w[1] += t[1] * ci;
-  w[2] += t[2] * ci;
-  x[0] += v[0] * dt;
-  x[1] += v[1] * dt;
-  x[2] += v[2] * dt;
-  e0 = x[0] - xr[0];
-  e1 = x[1] - xr[1];
-  e2 = x[2] - xr[2];
-  return ((0.0 + e0 * e0) + e1 * e1) + e2 * e2;
-}
-
-/* The half-skin rule of section 2.1 after a move. */
-static void dem_moved(struct gr_dem *d, double worst)
-{
-  d->maxdisp2 = worst;
-  if (4.0 * worst > d->p.skin * d->p.skin)
-    d->stale = 1;
-  d->steps++;
-}
-
 void gr_dem_integrate(struct gr_dem *d)
 {
   double worst = d->maxdisp2;
@@ -454,39 +303,6 @@ void gr_dem_integrate(struct gr_dem *d)
       worst = s;
   }
   dem_moved(d, worst);
-}
-
-/* Update, then one parallel region: the pairs, and per particle its
- * forces and its move in one pass (f and t stay in registers: the same
- * arithmetic as gr_dem_forces then gr_dem_integrate, one memory pass less). */
-int gr_dem_step(struct gr_dem *d)
-{
-  double worst;
-  const struct dem_k k = dem_consts(d);
-  size_t p, n = d->n;
-  int rc = gr_dem_update(d);
-  if (rc != GR_OK)
-    return rc;
-  if (dem_serial(d)) {
-    gr_dem_forces(d);
-    gr_dem_integrate(d);
-    return GR_OK;
-  }
-  worst = d->maxdisp2; /* after the update, which may reset it */
-  DEM_OMP("omp parallel if (n >= DEM_PAR_MIN)")
-  {
-    dem_pairs(d);
-    DEM_OMP("omp for schedule(static) reduction(max : worst)")
-    for (p = 0; p < n; p++) {
-      double f[3], t[3], s;
-      dem_total(d, &k, p, f, t);
-      s = dem_move(d, &k, p, f, t);
-      if (s > worst)
-        worst = s;
-    }
-  }
-  dem_moved(d, worst);
-  return GR_OK;
 }
 
 static double dem_spring(const struct gr_dem *d, const double *h)

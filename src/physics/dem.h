@@ -20,19 +20,21 @@
  * keep one history record per particle and axis (a sphere much smaller
  * than the box touches at most one wall per axis).
  *
- * Threads (OpenMP): the forces are evaluated in two passes.  The first
- * computes each pair's force and torque once (its history is its own, so
- * the pairs are independent) into a per-pair record; the second has each
- * particle sum its own records in the order the one-thread loop over the
- * half list used to add them: the pairs (i, p), i < p, in ascending i (the
- * list by higher member, gr_nbr_transpose), then the pairs (p, j) of its
- * row, then its walls.  Integration is per particle and the largest
- * displacement a maximum, so a trajectory is bitwise the same for any
- * number of threads, and the same as before the threads came.  No atomics
- * and no reductions of sums across threads.  On one thread (or below a few
- * hundred particles) without cell order, the half-list loop adds each
- * pair to both bodies directly: the reference order itself, one pass less
- * (measured: the two passes cost up to 1.6x its CPU time on one core).
+ * The reference order of the sums is the one-thread loop over the half
+ * list: particle p gets the pairs (i, p), i < p, in ascending i, then the
+ * pairs (p, j) of its row, then its walls.  gr_dem_step keeps it on any
+ * number of OpenMP threads in one pass over the particles (demstep.c):
+ * each thread owns a block of particles, the pairs crossing into a later
+ * block are evaluated first into per-pair records, and after one barrier
+ * each thread runs the half-list loop over its block, moving a particle
+ * as soon as its row is done (no later row reads it).  gr_dem_forces
+ * (which stores f and t) evaluates every pair into its record and then
+ * has each particle sum its own records in that order.  Integration is
+ * per particle and the largest displacement a maximum, so a trajectory
+ * is bitwise the same for any number of threads, and the same as before
+ * the threads came.  No atomics and no reductions of sums across threads.
+ * A pair apart at its last evaluation has a zero history record, which
+ * is then not read (its cache line stays in memory).
  *
  * Cell order (p.reorder, sorted-cell search only): at each rebuild the
  * particles, their wall records and the list's records are renumbered in
@@ -45,6 +47,15 @@
  * and the diagnostics sum in the original order: the trajectory is
  * bitwise the one without reordering.  Then x, v, w, f, t and wall are in
  * the internal order: read the state with gr_dem_state (d->id maps).
+ * With cell order, gr_dem_step sums each particle's pair records.
+ * Default off (measured, issue 14, one-core CPU time per particle-step at
+ * 1e6 in one bench record, steps 50-200): a start already in cell order
+ * (the peer case's lattice, x fastest like the cells) pays the
+ * renumbering at each rebuild and the records' traffic, 31.2 ns with cell
+ * order against 22.0 without (dem-step50-reorder-1e6, -1e6-t1); a
+ * shuffled numbering gains, 29.9 ns against 43.4 (dem-step50-shuf-
+ * reorder-1e6, -shuf-1e6).  Turn it on where the numbering has no
+ * locality (random insertion, long runs that mix).
  *
  * A step allocates nothing once the list buffers have reached their size
  * (they only grow when a rebuild finds more pairs than ever before).
@@ -76,6 +87,7 @@ struct gr_dem_params {
   int walls;           /* 0: no wall forces (the box only bounds the cells) */
   int search;          /* enum gr_dem_search */
   int reorder;         /* 1: keep the particles in cell order (GR_DEM_SORT only) */
+  int threads;         /* threads of gr_dem_step; 0: OpenMP's default */
 };
 
 /* Index of the history fields inside a struct gr_nbr_hist. */
@@ -90,7 +102,7 @@ struct gr_dem {
   double hi[3];        /* len - radius: a sphere beyond touches that wall */
   double *x, *v, *w;   /* positions, half-step velocities, angular velocities (3n) */
   double *f, *t;       /* forces and torques of the last gr_dem_forces (gr_dem_step
-                          keeps them in registers and does not store them) */
+                          sums partial forces in them and leaves them zero) */
   double *xref;        /* positions at the last rebuild */
   double *fq;          /* per pair: force on the lower body, then r n x F (6 reals) */
   unsigned char *on;   /* per pair: 1 when in contact at the last evaluation */
@@ -98,6 +110,8 @@ struct gr_dem {
   uint32_t *aq;        /* pair index, top bit set where p is the higher member */
   uint32_t *apart;     /* the partner's original number (the order of the sum) */
   size_t qcap;         /* pairs fq and on hold (aq, apart: twice as many) */
+  size_t span;         /* largest j - i of a listed pair (i, j) */
+  int fdirty;          /* f, t hold gr_dem_forces' result (gr_dem_step wants 0) */
   uint32_t *id;        /* n: original number of each particle (reorder) */
   uint32_t *inv;       /* n: position of each original number (reorder) */
   double *spare;       /* 3n: scratch of the reordering */
@@ -137,8 +151,8 @@ void gr_dem_forces(struct gr_dem *d);
 void gr_dem_integrate(struct gr_dem *d);
 
 /* One time step: update, forces, integration (the same bytes as the three
- * calls, in one pass over the particles; f and t are not stored); GR_OK
- * or the update's status. */
+ * calls, in one pass over the particles on p.threads threads; f and t are
+ * not kept); GR_OK or the update's status. */
 int gr_dem_step(struct gr_dem *d);
 
 /* Positions, velocities and spins in the original numbering (any may be

@@ -20,6 +20,7 @@ int gr_dem_adjacency(struct gr_dem *d)
   if ((uint64_t)r->npair >= AQ_HIGH)
     return GR_ENOMEM;
   memset(st, 0, (n + 1) * sizeof *st);
+  d->span = 0;
   for (i = 0; i < n; i++) {
     st[i + 1] += r->start[i + 1] - r->start[i];
     for (q = r->start[i]; q < r->start[i + 1]; q++)
@@ -30,6 +31,8 @@ int gr_dem_adjacency(struct gr_dem *d)
   for (i = 0; i < n; i++)
     for (q = r->start[i]; q < r->start[i + 1]; q++) {
       size_t j = r->j[q], cj = st[j]++, ci = st[i]++;
+      if (j - i > d->span)
+        d->span = j - i;
       d->aq[cj] = (uint32_t)q | AQ_HIGH;
       d->apart[cj] = d->id ? d->id[i] : (uint32_t)i;
       d->aq[ci] = (uint32_t)q;
