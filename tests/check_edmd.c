@@ -42,8 +42,24 @@ static struct gr_edmd_params params(int n, double d, double l, enum gr_edrule_ki
   return p;
 }
 
+/* Every node of level l holds the minimum (lowest index among equals) of
+ * its range of 8^l leaves, +inf and INT_MAX past the last leaf. */
+static void tree_nodes_ok(const struct gr_edtree *t, const double *key, int n)
+{
+  int l, m, i, span, best;
+  for (l = 1, span = 8; l < t->nlev; l++, span *= 8)
+    for (m = 0; m * span < n; m++) {
+      for (best = m * span, i = best + 1; i < n && i < (m + 1) * span; i++)
+        if (key[i] < key[best])
+          best = i;
+      ck_assert_int_eq(t->id[l][m], best);
+      ck_assert(t->key[l][m] == key[best]);
+    }
+}
+
 /* The tournament tree's root is always the brute-force minimum (lowest
- * index among equal keys), through random updates with many ties. */
+ * index among equal keys), through random updates with many ties; so is
+ * every internal node at the end of each trial. */
 START_TEST(test_tree_bruteforce)
 {
   struct gr_edtree t;
@@ -65,6 +81,7 @@ START_TEST(test_tree_bruteforce)
       key[i] = rand() % 4 == 0 ? HUGE_VAL : (double)(rand() % 50) + 0.5 * (rand() % 2);
       gr_edtree_update(&t, i, key[i]);
     }
+    tree_nodes_ok(&t, key, n);
     gr_edtree_free(&t);
   }
   ck_assert_int_eq(gr_edtree_init(&t, 0, key), GR_EINPUT);

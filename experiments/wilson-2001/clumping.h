@@ -26,7 +26,7 @@ struct gr_ctx;
 #define CL_RULE_RESTITUTION 2 /* the pure restitution rule in gr_clumping_rules */
 #define CL_BOXES 10      /* clustering index on a 10 x 10 grid of 1 x 1 boxes */
 #define CL_MAXSEED 16
-#define CL_NKERNEL 9     /* bench kernels (clumping_bench.c) */
+#define CL_NKERNEL 10    /* bench kernels (clumping_bench.c) */
 
 /* Sample time t_k. */
 static inline double cl_time(int k) { return CL_TEND * (double)k * k / ((double)CL_NS * CL_NS); }

@@ -2,8 +2,9 @@
  * event-driven engine (B. Wilson, UBC 2001, sections 2.1-2.3, Fig. 4):
  * elastic disks (d = 1) in a walled square box at area fraction phi,
  * started on a square lattice with velocities uniform in [-1, 1] and melted
- * by 2 collisions per disk before timing; a sample is max(2 N, 2e5)
- * disk-disk collisions (quick: 5e4). */
+ * by 2 collisions per disk before timing; a sample is 2 N disk-disk
+ * collisions, at least 2e5 and at most 2e6 (quick: 5e4).  N = 1e6 and
+ * 3e6 run in full mode only. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@ static const struct cl_kernel_arg cl_args[CL_NKERNEL] = {
   {.n = 10000, .phi = 0.1}, {.n = 10000, .phi = 0.3}, {.n = 10000, .phi = 0.5},
   {.n = 100000, .phi = 0.1}, {.n = 100000, .phi = 0.3}, {.n = 100000, .phi = 0.5},
   {.n = 1000000, .phi = 0.1}, {.n = 1000000, .phi = 0.3}, {.n = 1000000, .phi = 0.5},
+  {.n = 3000000, .phi = 0.3},
 };
 
 struct cl_bench {
@@ -60,7 +62,7 @@ static int cl_bench_setup(void **state, const void *arg, int quick,
   struct cl_bench *b;
   *state = NULL;
   if (quick && n > 100000)
-    return GR_OK; /* N = 1e6 only in full mode: skipped */
+    return GR_OK; /* N >= 1e6 only in full mode: skipped */
   b = calloc(1, sizeof *b);
   buf = malloc(4 * (size_t)n * sizeof *buf);
   if (b == NULL || buf == NULL || cl_bench_start(n, ka->phi, l, seed, buf) != GR_OK) {
@@ -75,7 +77,7 @@ static int cl_bench_setup(void **state, const void *arg, int quick,
     return gr_error_set(err, rc == GR_ENOMEM ? GR_ENOMEM : GR_EFAIL, "cannot set up %d disks at phi = %g", n, ka->phi);
   }
   gr_edmd_run(b->s, HUGE_VAL, 2LL * n);
-  b->per_sample = quick ? 50000 : (2LL * n > 200000 ? 2LL * n : 200000);
+  b->per_sample = quick ? 50000 : 2LL * n < 200000 ? 200000 : 2LL * n > 2000000 ? 2000000 : 2LL * n;
   *state = b;
   return GR_OK;
 }
@@ -116,4 +118,6 @@ const struct gr_kernel gr_clumping_kernels[CL_NKERNEL] = {
    .teardown = cl_bench_teardown, .arg = &cl_args[7]},
   {.name = "ddc-N1e6-phi0.5", .unit = "collisions", .setup = cl_bench_setup, .run = cl_bench_run,
    .teardown = cl_bench_teardown, .arg = &cl_args[8]},
+  {.name = "ddc-N3e6-phi0.3", .unit = "collisions", .setup = cl_bench_setup, .run = cl_bench_run,
+   .teardown = cl_bench_teardown, .arg = &cl_args[9]},
 };

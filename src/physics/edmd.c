@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "physics/edevent.h"
+#include "physics/edmem.h"
 
 /* Cell width w = clamp(0.2 / phi, 1, 2) d for area fraction phi: measured
  * fastest among 1, 1.5, 2, 3 d (1 d at phi >= 0.3, 1.5-2 d at phi = 0.1,
@@ -59,11 +60,11 @@ static int edmd_alloc(struct gr_edmd *s, int n, int ncell)
   size_t un = (size_t)n;
   int k;
   s->npool = 8 * n + 64;
-  s->disk = aligned_alloc(64, (un * sizeof *s->disk + 63) / 64 * 64);
+  s->disk = gr_edmem_alloc(un * sizeof *s->disk);
   s->tlast = malloc(un * sizeof *s->tlast);
-  s->head = malloc((size_t)ncell * sizeof *s->head);
-  s->pool = malloc((size_t)s->npool * sizeof *s->pool);
-  s->lml = aligned_alloc(64, (un * sizeof *s->lml + 63) / 64 * 64);
+  s->head = gr_edmem_alloc((size_t)ncell * sizeof *s->head);
+  s->pool = gr_edmem_alloc((size_t)s->npool * sizeof *s->pool);
+  s->lml = gr_edmem_alloc(un * sizeof *s->lml);
   if (!s->disk || !s->tlast || !s->head || !s->pool || !s->lml)
     return GR_ENOMEM;
   for (k = 0; k < s->npool; k++)

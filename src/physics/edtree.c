@@ -2,6 +2,7 @@
  * Cordero 1993; Wilson 2001, section 2.2), 8-ary and stored level by level.
  * See edtree.h. */
 #include "physics/edtree.h"
+#include "physics/edmem.h"
 
 #include <limits.h>
 #include <math.h>
@@ -61,8 +62,8 @@ int gr_edtree_init(struct gr_edtree *t, int n, const double *keys)
     return GR_EINPUT;
   for (m = n, l = 0; l < GR_EDTREE_MAXLEV; l++) {
     size = (m + GR_EDTREE_ARITY - 1) / GR_EDTREE_ARITY * GR_EDTREE_ARITY;
-    t->key[l] = aligned_alloc(64, ((size_t)size * sizeof **t->key + 63) / 64 * 64);
-    t->id[l] = l == 0 ? NULL : aligned_alloc(64, ((size_t)size * sizeof **t->id + 63) / 64 * 64);
+    t->key[l] = gr_edmem_alloc((size_t)size * sizeof **t->key);
+    t->id[l] = l == 0 ? NULL : gr_edmem_alloc((size_t)size * sizeof **t->id);
     t->nlev = l + 1;
     if (t->key[l] == NULL || (l > 0 && t->id[l] == NULL)) {
       gr_edtree_free(t);
