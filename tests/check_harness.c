@@ -1305,12 +1305,16 @@ START_TEST(test_speed_names_and_page)
   ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e3", 1, 1, 1e-5, 1e-5, 1e3, "steps"), GR_OK);
   ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4", 1, 1, 2e-4, 2e-4, 1e4, "steps"), GR_OK);
   ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4-t2", 1, 1, 1e-4, 2e-4, 1e4, "steps"), GR_OK);
+  r.rows[r.nrows - 1].bytes = 80.0; /* of step-1e4-t2: 8 GB/s at 10 ns per unit */
   ck_assert_int_eq(gr_record_add_sample(&r, "x/other", 1, 1, 1.0, 1.0, 4.0, "runs"), GR_OK);
+  ck_assert_int_eq(gr_record_add_sample(&r, "x/bw-read-1e6", 1, 1, 1e-3, 1e-3, 1e6, "values"), GR_OK);
+  r.rows[r.nrows - 1].bytes = 16.0; /* the streaming bound: 16 GB/s */
   at(dir, sizeof dir, "speedpage");
   ck_assert_int_eq(gr_speed_write(dir, &r, &err), GR_OK);
   snprintf(path, sizeof path, "%s/speed/x-cost.dat", dir);
   ck_assert_int_eq(gr_fsio_read(path, &text, &len, &err), GR_OK);
-  ck_assert_str_eq(text, "# step t1\n1000 10 10 10\n10000 20 20 20\n\n\n# step t2\n10000 10 10 10\n");
+  ck_assert_str_eq(text, "# step t1\n1000 10 10 10\n10000 20 20 20\n\n\n# step t2\n10000 10 10 10\n"
+                         "\n\n# bw-read t1\n1e+06 1 1 1\n");
   free(text);
   snprintf(path, sizeof path, "%s/speed/x-speedup.dat", dir);
   ck_assert_int_eq(gr_fsio_read(path, &text, &len, &err), GR_OK);
@@ -1321,6 +1325,8 @@ START_TEST(test_speed_names_and_page)
   ck_assert_ptr_nonnull(strstr(text, "<h2 id=\"x\">x</h2>"));
   ck_assert_ptr_nonnull(strstr(text, "<td>+0.301 &plusmn; 0.000</td>"));
   ck_assert_ptr_nonnull(strstr(text, "<td>other</td><td>-</td>"));
+  /* 80 B per unit in 10 ns: 8 GB/s, half the 16 GB/s bound */
+  ck_assert_ptr_nonnull(strstr(text, "<td>80</td><td>8</td><td>0.50</td>"));
   ck_assert_ptr_null(strstr(text, "<!--fig:"));
   free(text);
   gr_record_free(&r);

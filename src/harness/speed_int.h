@@ -18,6 +18,7 @@ struct gr_speed_kern {
   int threads, sized;
   double ns, lo, hi; /* wall ns per unit of work: median, min, max */
   double cpu_ns;     /* CPU ns per unit (all threads' CPU time), median */
+  double bytes;      /* bytes touched per unit (gr_bench_bytes), 0: not counted */
   size_t nsamp;
 };
 
@@ -34,6 +35,7 @@ struct gr_speed_exp {
   struct gr_speed_group grp[32];
   size_t ngrp;
   int has_threads; /* some group has threads > 1 */
+  double stream;   /* best GB/s of the streaming kernels ("bw-*"), 0: none */
 };
 
 /* Write <dir>/<exp>.frag.html, the section of e (figures that exist in

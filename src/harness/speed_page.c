@@ -86,11 +86,27 @@ static void speed_series(struct gr_buf *b, const struct gr_speed_exp *e)
   gr_buf_printf(b, "</table>\n");
 }
 
+/* Bytes, bandwidth used and the time at the streaming bandwidth over
+ * the time taken (1: the kernel streams its bytes as fast as "bw-*"). */
+static void speed_bound(struct gr_buf *b, const struct gr_speed_exp *e,
+                        const struct gr_speed_kern *k)
+{
+  if (k->bytes <= 0.0) {
+    gr_buf_printf(b, "<td>-</td><td>-</td><td>-</td></tr>\n");
+    return;
+  }
+  gr_buf_printf(b, "<td>%.4g</td><td>%.3g</td>", k->bytes, k->bytes / k->ns);
+  if (e->stream > 0.0)
+    gr_buf_printf(b, "<td>%.2f</td></tr>\n", k->bytes / e->stream / k->ns);
+  else
+    gr_buf_printf(b, "<td>-</td></tr>\n");
+}
+
 /* The kernels table: every kernel with its medians and spread. */
 static void speed_kernels_table(struct gr_buf *b, const struct gr_speed_exp *e)
 {
   size_t i;
-  gr_buf_printf(b, "<table><tr><th>kernel</th><th>N</th><th>threads</th><th>wall ns per unit (median)</th><th>[min, max]</th><th>CPU ns per unit</th><th>rate (units/s)</th><th>unit</th><th>samples</th></tr>\n");
+  gr_buf_printf(b, "<table><tr><th>kernel</th><th>N</th><th>threads</th><th>wall ns per unit (median)</th><th>[min, max]</th><th>CPU ns per unit</th><th>rate (units/s)</th><th>unit</th><th>samples</th><th>bytes per unit</th><th>GB/s</th><th>fraction of the streaming bound</th></tr>\n");
   for (i = 0; i < e->nkern; i++) {
     const struct gr_speed_kern *k = &e->kern[i];
     gr_html_put(b, "<tr><td>", k->name);
@@ -100,7 +116,8 @@ static void speed_kernels_table(struct gr_buf *b, const struct gr_speed_exp *e)
       gr_buf_printf(b, "</td><td>-</td>");
     gr_buf_printf(b, "<td>%d</td><td>%.4g</td><td>[%.4g, %.4g]</td><td>%.4g</td><td>%.4g</td>", k->threads, k->ns, k->lo, k->hi, k->cpu_ns, 1e9 / k->ns);
     gr_html_put(b, "<td>", k->unit);
-    gr_buf_printf(b, "</td><td>%zu</td></tr>\n", k->nsamp);
+    gr_buf_printf(b, "</td><td>%zu</td>", k->nsamp);
+    speed_bound(b, e, k);
   }
   gr_buf_printf(b, "</table>\n");
 }
@@ -149,7 +166,7 @@ int gr_speed_index(const char *out, struct gr_error *err)
   }
   gr_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>granrepro speed</title><style>%s</style></head><body>\n", gr_html_style);
   gr_buf_printf(&b, "<p><a href=\"../index.html\">granrepro report</a></p>\n<h1>Speed: the kernels of each experiment against problem size</h1>\n"
-                    "<p>From the last <code>granrepro bench</code> of each experiment on this report folder. A kernel's time is the median over its samples (each sample as many runs as take 20 ms of CPU time, the samples of all kernels interleaved in rounds) of wall time per unit of work; the bars are the fastest and slowest sample. The slope is that of ln(cost per unit) against ln N: 0 when the time grows linearly with N. Speed-ups divide the one-thread time by the k-thread time at the same N, in the same bench.</p>\n");
+                    "<p>From the last <code>granrepro bench</code> of each experiment on this report folder. A kernel's time is the median over its samples (each sample as many runs as take 20 ms of CPU time, the samples of all kernels interleaved in rounds) of wall time per unit of work; the bars are the fastest and slowest sample. The slope is that of ln(cost per unit) against ln N: 0 when the time grows linearly with N. Speed-ups divide the one-thread time by the k-thread time at the same N, in the same bench. Kernels that count the bytes they touch per unit (from their data layout) show the bandwidth they use and the fraction of the streaming bound: the time those bytes take at the best bandwidth of the experiment's streaming kernels (bw-*, in the same bench) over the time taken.</p>\n");
   for (i = 0; i < n && rc == GR_OK; i++) {
     snprintf(path, sizeof path, "%s/%s", dir, v[i]);
     if ((rc = gr_fsio_read(path, &text, &len, err)) == GR_OK) {
