@@ -202,8 +202,10 @@ static int speed_figure(const char *dir, const struct gr_speed_exp *e, int speed
       else if (one > 0.0)
         gr_buf_printf(&d, "%.6g %.6g %d\n", k->n, one / k->ns, k->threads);
     }
-    gr_buf_printf(&p, "%sdata index %zu using 1:2%s with %s title \"", blocks ? ", " : "", blocks,
-                  speedup ? "" : ":3:4", speedup ? "linespoints lw 2 pt 7" : "yerrorlines lw 2 pt 7");
+    /* gnuplot has 8 line colours: groups 9.. differ by dash and point */
+    gr_buf_printf(&p, "%sdata index %zu using 1:2%s with %s lw 2 dt %zu pt %zu title \"", blocks ? ", " : "", blocks,
+                  speedup ? "" : ":3:4", speedup ? "linespoints" : "yerrorlines", blocks / 8 + 1,
+                  (size_t)(blocks / 8 ? 5 : 7));
     speed_title(&p, e, g);
     gr_buf_printf(&p, "\"");
     blocks++;
@@ -214,7 +216,7 @@ static int speed_figure(const char *dir, const struct gr_speed_exp *e, int speed
   f.xlabel = "N (problem size)";
   f.ylabel = speedup ? "speed-up" : "wall ns per unit of work";
   f.setup = speedup ? "set logscale x\nset yrange [0:*]\nset key left top"
-                    : "set logscale xy\nset key outside below\nset format x \"10^{%L}\"";
+                    : "set logscale xy\nset key outside below horizontal maxcols 2 font \",9\"\nset format x \"10^{%L}\"";
   f.plot = gr_buf_str(&p);
   rc = snprintf(path, sizeof path, "%s/%s.dat", dir, f.name) >= (int)sizeof path
            ? gr_error_set(err, GR_EINPUT, "path too long: %s", dir) : GR_OK;
