@@ -1309,12 +1309,14 @@ START_TEST(test_speed_names_and_page)
   ck_assert_int_eq(gr_record_add_sample(&r, "x/other", 1, 1, 1.0, 1.0, 4.0, "runs"), GR_OK);
   ck_assert_int_eq(gr_record_add_sample(&r, "x/bw-read-1e6", 1, 1, 1e-3, 1e-3, 1e6, "values"), GR_OK);
   r.rows[r.nrows - 1].bytes = 16.0; /* the streaming bound: 16 GB/s */
+  ck_assert_int_eq(gr_record_add_sample(&r, "x/bw-read-1e5", 1, 1, 1e-5, 1e-5, 1e5, "values"), GR_OK);
+  r.rows[r.nrows - 1].bytes = 16.0; /* 160 GB/s from a cache: not the bound */
   at(dir, sizeof dir, "speedpage");
   ck_assert_int_eq(gr_speed_write(dir, &r, &err), GR_OK);
   snprintf(path, sizeof path, "%s/speed/x-cost.dat", dir);
   ck_assert_int_eq(gr_fsio_read(path, &text, &len, &err), GR_OK);
   ck_assert_str_eq(text, "# step t1\n1000 10 10 10\n10000 20 20 20\n\n\n# step t2\n10000 10 10 10\n"
-                         "\n\n# bw-read t1\n1e+06 1 1 1\n");
+                         "\n\n# bw-read t1\n100000 0.1 0.1 0.1\n1e+06 1 1 1\n");
   free(text);
   snprintf(path, sizeof path, "%s/speed/x-speedup.dat", dir);
   ck_assert_int_eq(gr_fsio_read(path, &text, &len, &err), GR_OK);

@@ -98,6 +98,7 @@ static int speed_reduce(const struct gr_record *rec, const char *full,
 static int speed_kernels(const struct gr_record *rec, struct gr_speed_exp *e, double *buf)
 {
   size_t i, j, kl = strlen(e->key);
+  double big;
   for (i = 0; i < rec->nrows; i++) {
     const char *nm = rec->rows[i].name;
     struct gr_speed_kern *k = &e->kern[e->nkern];
@@ -112,10 +113,16 @@ static int speed_kernels(const struct gr_record *rec, struct gr_speed_exp *e, do
     k->sized = gr_speed_name(k->name, k->series, sizeof k->series, &k->n, &k->threads);
     e->nkern += speed_reduce(rec, nm, k, buf);
   }
-  for (j = 0; j < e->nkern; j++) /* the streaming bound: best "bw-*" kernel */
-    if (strncmp(e->kern[j].name, "bw-", 3) == 0 && e->kern[j].bytes > 0.0 &&
-        e->kern[j].bytes / e->kern[j].ns > e->stream)
-      e->stream = e->kern[j].bytes / e->kern[j].ns;
+  /* the streaming bound: the best "bw-*" kernel at the largest size
+   * (data from main memory, not a cache-resident array) */
+  for (j = 0, big = 0.0; j < e->nkern; j++) {
+    const struct gr_speed_kern *k = &e->kern[j];
+    if (strncmp(k->name, "bw-", 3) != 0 || k->bytes <= 0.0 || k->n < big)
+      continue;
+    if (k->n > big)
+      big = k->n, e->stream = 0.0;
+    e->stream = k->bytes / k->ns > e->stream ? k->bytes / k->ns : e->stream;
+  }
   return GR_OK;
 }
 

@@ -35,7 +35,8 @@ struct gr_speed_exp {
   struct gr_speed_group grp[32];
   size_t ngrp;
   int has_threads; /* some group has threads > 1 */
-  double stream;   /* best GB/s of the streaming kernels ("bw-*"), 0: none */
+  double stream;   /* GB/s of the streaming kernels ("bw-*", best at their
+                      largest size), 0: none */
 };
 
 /* Write <dir>/<exp>.frag.html, the section of e (figures that exist in
