@@ -41,7 +41,14 @@
  * (about 80 cycles) in an out-of-order window of about two iterations.
  * Tried and measured no faster: blocks of 256 to 4096 cells (within 2 %),
  * the square roots in a loop of their own before the rest, the division
- * made independent of the first sqrt (3 %).  2 ns would leave 0.24 ns
+ * made independent of the first sqrt (3 %).  Nor without the divider
+ * (tried, not kept): two reciprocal square roots per evaluation
+ * (exponent-bit estimate, magic 0x5FE6EB50C7B537A9, then four Newton
+ * steps) in place of the two sqrt and the division passed check_lattice
+ * but ran at 8.5 ns vectorized and 21.5 scalar against 4.4 and 14.7:
+ * 16 dependent operations per rsqrt, two of them chained, make the loop
+ * latency-bound (llvm-mca: 91 cycles per iteration, resource bound 38.5);
+ * with each rsqrt in a loop of its own, 6.9 ns.  2 ns would leave 0.24 ns
  * beside the divider for the other ~45 operations.  The SIMD speed-up is
  * bounded by the same unit: both copies at their divider floors give
  * 6.9 / 1.76 = 3.9, below the 4 asked.
