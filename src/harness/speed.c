@@ -94,24 +94,21 @@ static int speed_reduce(const struct gr_record *rec, const char *full,
   return 1;
 }
 
-/* The kernels of experiment key in rec, in order of first appearance. */
-static int speed_kernels(const struct gr_record *rec, struct gr_speed_exp *e, double *buf)
+/* The kernels of experiment key among the record's distinct kernel
+ * names (names[0..nn), full "<exp>/<kernel>"), in their order. */
+static void speed_kernels(const struct gr_record *rec, const char *const *names, size_t nn,
+                          struct gr_speed_exp *e, double *buf)
 {
   size_t i, j, kl = strlen(e->key);
   double big;
-  for (i = 0; i < rec->nrows; i++) {
-    const char *nm = rec->rows[i].name;
+  for (i = 0; i < nn; i++) {
     struct gr_speed_kern *k = &e->kern[e->nkern];
-    if (rec->rows[i].sample < 1 || strncmp(nm, e->key, kl) != 0 || nm[kl] != '/')
-      continue;
-    for (j = 0; j < e->nkern && strcmp(e->kern[j].name, nm + kl + 1) != 0; j++)
-      ;
-    if (j < e->nkern)
+    if (strncmp(names[i], e->key, kl) != 0 || names[i][kl] != '/')
       continue;
     memset(k, 0, sizeof *k);
-    snprintf(k->name, sizeof k->name, "%s", nm + kl + 1);
+    snprintf(k->name, sizeof k->name, "%s", names[i] + kl + 1);
     k->sized = gr_speed_name(k->name, k->series, sizeof k->series, &k->n, &k->threads);
-    e->nkern += speed_reduce(rec, nm, k, buf);
+    e->nkern += speed_reduce(rec, names[i], k, buf);
   }
   /* the streaming bound: the best "bw-*" kernel at the largest size
    * (data from main memory, not a cache-resident array) */
@@ -123,7 +120,6 @@ static int speed_kernels(const struct gr_record *rec, struct gr_speed_exp *e, do
       big = k->n, e->stream = 0.0;
     e->stream = k->bytes / k->ns > e->stream ? k->bytes / k->ns : e->stream;
   }
-  return GR_OK;
 }
 
 /* Series x threads groups of the sized kernels, each in ascending size,
@@ -235,22 +231,35 @@ static int speed_figure(const char *dir, const struct gr_speed_exp *e, int speed
   return rc;
 }
 
-/* Experiment i of rec's rows (distinct "<exp>/" prefixes, in order). */
-static int speed_nth_exp(const struct gr_record *rec, size_t i, char *key, size_t n)
+/* The distinct kernel names of rec's bench samples (pointers into its
+ * rows), in order of first appearance; at most cap. */
+static size_t speed_names(const struct gr_record *rec, const char **names, size_t cap)
 {
-  size_t r, found = 0, j;
-  for (r = 0; r < rec->nrows; r++) {
-    const char *nm = rec->rows[r].name, *sl = strchr(nm, '/');
-    size_t kl = sl ? (size_t)(sl - nm) : 0;
-    if (rec->rows[r].sample < 1 || kl == 0 || kl >= n)
+  size_t r, j, n = 0;
+  for (r = 0; r < rec->nrows && n < cap; r++) {
+    const char *nm = rec->rows[r].name;
+    if (rec->rows[r].sample < 1 || strchr(nm, '/') == NULL)
       continue;
-    for (j = 0; j < r; j++) /* seen before? */
-      if (rec->rows[j].sample >= 1 && strncmp(rec->rows[j].name, nm, kl + 1) == 0)
-        break;
-    if (j < r)
+    for (j = n; j > 0 && strcmp(names[j - 1], nm) != 0; j--) /* rows come kernel by kernel */
+      ;
+    if (j == 0)
+      names[n++] = nm;
+  }
+  return n;
+}
+
+/* Experiment i of the names (distinct "<exp>/" prefixes, in order). */
+static int speed_nth_exp(const char *const *names, size_t nn, size_t i, char *key, size_t n)
+{
+  size_t r, j, found = 0;
+  for (r = 0; r < nn; r++) {
+    size_t kl = (size_t)(strchr(names[r], '/') - names[r]);
+    if (kl >= n)
       continue;
-    if (found++ == i) {
-      memcpy(key, nm, kl);
+    for (j = 0; j < r && strncmp(names[j], names[r], kl + 1) != 0; j++) /* seen before? */
+      ;
+    if (j == r && found++ == i) {
+      memcpy(key, names[r], kl);
       key[kl] = '\0';
       return 1;
     }
@@ -259,11 +268,11 @@ static int speed_nth_exp(const struct gr_record *rec, size_t i, char *key, size_
 }
 
 /* One experiment's data and scripts (e->key set; e->kern has room). */
-static int speed_one(const char *dir, const struct gr_record *rec,
-                     struct gr_speed_exp *e, double *buf, struct gr_error *err)
+static int speed_one(const char *dir, const struct gr_record *rec, const char *const *names,
+                     size_t nn, struct gr_speed_exp *e, double *buf, struct gr_error *err)
 {
   int rc;
-  speed_kernels(rec, e, buf);
+  speed_kernels(rec, names, nn, e, buf);
   speed_groups(e);
   rc = e->ngrp > 0 ? speed_figure(dir, e, 0, err) : GR_OK;
   if (rc == GR_OK && e->has_threads)
@@ -271,7 +280,8 @@ static int speed_one(const char *dir, const struct gr_record *rec,
   return rc;
 }
 
-#define SPEED_MAXEXP 64
+#define SPEED_MAXEXP 64     /* experiments in one record */
+#define SPEED_MAXKERN 4096  /* kernels in one record */
 
 int gr_speed_write(const char *out, const struct gr_record *rec,
                    struct gr_error *err)
@@ -279,7 +289,8 @@ int gr_speed_write(const char *out, const struct gr_record *rec,
   char dir[4096];
   struct gr_speed_exp *e;
   double *buf;
-  size_t i, n = 0;
+  const char **names;
+  size_t i, n = 0, nn = 0;
   int rc = GR_OK, nr;
   if (snprintf(dir, sizeof dir, "%s/speed", out) >= (int)sizeof dir)
     return gr_error_set(err, GR_EINPUT, "path too long: %s", out);
@@ -289,12 +300,15 @@ int gr_speed_write(const char *out, const struct gr_record *rec,
     return rc;
   buf = malloc(2 * rec->nrows * sizeof *buf);
   e = calloc(SPEED_MAXEXP, sizeof *e);
-  if (buf == NULL || e == NULL)
+  names = malloc(SPEED_MAXKERN * sizeof *names);
+  if (buf == NULL || e == NULL || names == NULL)
     rc = gr_error_set(err, GR_ENOMEM, "out of memory");
-  for (; rc == GR_OK && n < SPEED_MAXEXP && speed_nth_exp(rec, n, e[n].key, sizeof e[n].key); n++)
-    rc = (e[n].kern = calloc(rec->nrows, sizeof *e[n].kern)) == NULL
+  else
+    nn = speed_names(rec, names, SPEED_MAXKERN);
+  for (; rc == GR_OK && n < SPEED_MAXEXP && speed_nth_exp(names, nn, n, e[n].key, sizeof e[n].key); n++)
+    rc = (e[n].kern = calloc(nn, sizeof *e[n].kern)) == NULL
              ? gr_error_set(err, GR_ENOMEM, "out of memory")
-             : speed_one(dir, rec, &e[n], buf, err);
+             : speed_one(dir, rec, names, nn, &e[n], buf, err);
   if (rc == GR_OK) /* every figure by one gnuplot, then the sections */
     rc = gr_report_render_dir(dir, &nr, err);
   for (i = 0; rc == GR_OK && i < n; i++)
@@ -303,5 +317,6 @@ int gr_speed_write(const char *out, const struct gr_record *rec,
     free(e[i].kern);
   free(e);
   free(buf);
+  free(names);
   return rc == GR_OK ? gr_speed_index(out, err) : rc;
 }
