@@ -23,16 +23,10 @@ exps=${BENCH_STABLE_EXPERIMENTS:-c12 greenspan vdw}
 # 0.61x, rule-sweep 1.19x between two runs of one binary), and no
 # estimator inside one run can undo that: skip, saying so, unless
 # BENCH_STABLE_FORCE=1.
-cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
-busy_now=$(cpu_busy)
-if [ "${BENCH_STABLE_FORCE:-0}" != 1 ] && awk -v b="$busy_now" 'BEGIN { exit !(b > 0.5) }'; then
-  skip "other jobs keep $busy_now of $cores cores busy before the test: too loaded to test bench stability (BENCH_STABLE_FORCE=1 runs it anyway)"
-fi
+skip_when_busy BENCH_STABLE_FORCE "to test bench stability"
 
 # The busy loop: bounded in time, and killed whatever happens.
-timeout 900 sh -c 'while :; do :; done' &
-busy=$!
-trap 'kill "$busy" 2>/dev/null' EXIT INT TERM
+start_busy_loop 900
 
 # One attempt: bench A, bench B, compare; 0 when every kernel is 'same'.
 # Benches run with the user's wait policy unset, as a user would.

@@ -217,3 +217,22 @@ cpu_busy() {
   echo "$_a $_b" | awk -v c="$_cores" 'NF == 4 && $3 + $4 > $1 + $2 {
     printf "%.2f\n", c * ($3 - $1) / ($3 + $4 - $1 - $2); exit } { print 0 }'
 }
+
+# skip_when_busy FORCEVAR WHAT: skip, saying so, when other jobs keep
+# more than half a core busy before a timing test (CPU time itself drifts
+# by 20-60 % then), unless the variable named FORCEVAR is 1.
+skip_when_busy() {
+  _busy=$(cpu_busy)
+  eval "_force=\${$1:-0}"
+  if [ "$_force" != 1 ] && awk -v b="$_busy" 'BEGIN { exit !(b > 0.5) }'; then
+    skip "other jobs keep $_busy cores busy before the test: too loaded $2 ($1=1 runs it anyway)"
+  fi
+}
+
+# start_busy_loop SECONDS: one core kept busy for at most SECONDS, its
+# pid in $busy, killed when the test exits.
+start_busy_loop() {
+  timeout "$1" sh -c 'while :; do :; done' &
+  busy=$!
+  trap 'kill "$busy" 2>/dev/null' EXIT INT TERM
+}

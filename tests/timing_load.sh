@@ -21,15 +21,10 @@ tol=$(awk -F '\t' '$1 == "slope_nsq" && $3 ~ /^abs / { sub(/^abs /, "", $3); pri
 # What is tested is the estimator beside one busy core; other jobs on the
 # machine before the test make CPU time itself drift by 20-60 % (see
 # bench_stable.sh), so the test skips then, saying so.
-busy_now=$(cpu_busy)
-if [ "${TIMING_LOAD_FORCE:-0}" != 1 ] && awk -v b="$busy_now" 'BEGIN { exit !(b > 0.5) }'; then
-  skip "other jobs keep $busy_now cores busy before the test: too loaded for a timing test (TIMING_LOAD_FORCE=1 runs it anyway)"
-fi
+skip_when_busy TIMING_LOAD_FORCE "for a timing test"
 
 # The busy loop: bounded in time, and killed whatever happens.
-timeout 600 sh -c 'while :; do :; done' &
-busy=$!
-trap 'kill "$busy" 2>/dev/null' EXIT INT TERM
+start_busy_loop 600
 
 # One run (its report in $scratch/r$1); s = the slope it measured.
 slope_run() {
