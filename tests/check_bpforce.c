@@ -284,7 +284,8 @@ START_TEST(test_bad_input)
 }
 END_TEST
 
-int main(void)
+/* The suite. */
+static Suite *bpforce_suite(void)
 {
   Suite *s = suite_create("bpforce");
   TCase *tc = tcase_create("bpforce");
@@ -296,5 +297,7 @@ int main(void)
   tcase_add_test(tc, test_restitution);
   tcase_add_test(tc, test_bad_input);
   suite_add_tcase(s, tc);
-  return gr_check_run(s, getenv("CK_NOFORK") != NULL);
+  return s;
 }
+
+GR_CHECK_MAIN(bpforce_suite, 0)

@@ -140,7 +140,8 @@ START_TEST(test_bad_input)
 }
 END_TEST
 
-int main(void)
+/* The suite. */
+static Suite *gear_suite(void)
 {
   Suite *s = suite_create("gear");
   TCase *tc = tcase_create("gear");
@@ -150,5 +151,7 @@ int main(void)
   tcase_add_test(tc, test_order);
   tcase_add_test(tc, test_bad_input);
   suite_add_tcase(s, tc);
-  return gr_check_run(s, getenv("CK_NOFORK") != NULL);
+  return s;
 }
+
+GR_CHECK_MAIN(gear_suite, 0)

@@ -296,7 +296,8 @@ START_TEST(test_window_lower)
 }
 END_TEST
 
-int main(void)
+/* The suite. */
+static Suite *lattice_suite(void)
 {
   Suite *s = suite_create("lattice");
   TCase *tc = tcase_create("lattice");
@@ -308,5 +309,7 @@ int main(void)
   tcase_add_test(tc, test_window_upper);
   tcase_add_test(tc, test_window_lower);
   suite_add_tcase(s, tc);
-  return gr_check_run(s, getenv("CK_NOFORK") != NULL);
+  return s;
 }
+
+GR_CHECK_MAIN(lattice_suite, 0)
