@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "experiments/buchholtz1993/bp_config.h"
+#include "harness/benchref.h"
 #include "harness/error.h"
 #include "harness/experiment.h"
 #include "status.h"
@@ -27,19 +28,35 @@ struct bp_kstate {
   long steps;
 };
 
+/* The paper's force constants (pipe.tsv, as gr_bp_law reads them). */
+static int bp_klaw(struct gr_bpforce *f, struct gr_error *err)
+{
+  static const char *rows[] = {"k_n", "gamma_n", "gamma_s", "mu"};
+  double v[4];
+  int i, rc = GR_OK;
+  for (i = 0; i < 4 && rc == GR_OK; i++)
+    rc = gr_benchref_published(BP_TABLE_PIPE, rows[i], "value", &v[i], err);
+  if (rc == GR_OK && gr_bpforce_init(f, v[0], v[1], v[2], v[3], 0) != GR_OK)
+    rc = gr_error_set(err, GR_EINPUT, "pipe.tsv: the force constants are not valid (negative or not finite)");
+  return rc;
+}
+
 static int bp_ksetup(void **state, const void *arg, int quick, unsigned long seed,
                      struct gr_error *err)
 {
   const struct bp_karg *a = arg;
   struct bp_kstate *s;
+  struct gr_bpforce f;
   int rc;
   if (quick && a->np_quick == 0) {
     *state = NULL; /* skipped */
     return GR_OK;
   }
+  if ((rc = bp_klaw(&f, err)) != GR_OK)
+    return rc;
   if ((s = calloc(1, sizeof *s)) == NULL)
     return gr_error_set(err, GR_ENOMEM, "out of memory");
-  rc = gr_bp_config_new(&s->c, a->rho, quick ? a->np_quick : a->np, seed);
+  rc = gr_bp_config_new(&s->c, a->rho, quick ? a->np_quick : a->np, seed, &f);
   if (rc != GR_OK) {
     free(s);
     return gr_error_set(err, rc, "bench packing failed (status %d)", rc);

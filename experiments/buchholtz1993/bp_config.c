@@ -34,7 +34,8 @@ static int bp_sites(struct bp_config *c, long np, gsl_rng *rng)
   return GR_OK;
 }
 
-int gr_bp_config_new(struct bp_config *c, double rho, long np, unsigned long seed)
+int gr_bp_config_new(struct bp_config *c, double rho, long np, unsigned long seed,
+                     const struct gr_bpforce *f)
 {
   double a = 2.0 * (1.0 - 1e-3), h = a * sqrt(3.0) / 2.0, *v;
   long ny = 2 * (long)floor(sqrt(np / rho / (a * h)) / 2.0), nx;
@@ -49,7 +50,7 @@ int gr_bp_config_new(struct bp_config *c, double rho, long np, unsigned long see
   c->box.len[0] = nx * a, c->box.len[1] = ny * h, c->box.len[2] = 1.0;
   c->rho = np / (c->box.len[0] * c->box.len[1]); /* cells of size 1 */
   c->box.periodic[0] = c->box.periodic[1] = 1;
-  gr_bpforce_init(&c->force, 100.0, 1000.0, 300.0, 0.5, 0);
+  c->force = *f;
   if ((c->mem = malloc((size_t)np * 10 * sizeof(double))) == NULL ||
       (rng = gr_rng_stream(seed, "bp-config")) == NULL)
     return gr_bp_config_free(c), GR_ENOMEM;

@@ -24,8 +24,11 @@ struct bp_config {
   long calls;
 };
 
-/* 0, GR_EINPUT (rho out of (0, 0.285], np < 16), GR_ENOMEM. */
-int gr_bp_config_new(struct bp_config *c, double rho, long np, unsigned long seed);
+/* A packing under the force law f (eqs. 17-21 with the paper's constants,
+ * read by the caller from reference/buchholtz1993/pipe.tsv).  0,
+ * GR_EINPUT (rho out of (0, 0.285], np < 16), GR_ENOMEM. */
+int gr_bp_config_new(struct bp_config *c, double rho, long np, unsigned long seed,
+                     const struct gr_bpforce *f);
 void gr_bp_config_free(struct bp_config *c);
 
 /* One force evaluation of each method (bench and Fig. 4 timing units). */

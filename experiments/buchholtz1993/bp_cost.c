@@ -41,11 +41,12 @@ static int bp_fig3(struct gr_ctx *ctx)
 }
 
 /* Seconds per particle-step of method fn on a packing (CPU minimum). */
-static double bp_time(void (*fn)(void *), double rho, long np, int reps, unsigned long seed)
+static double bp_time(void (*fn)(void *), double rho, long np, int reps, unsigned long seed,
+                      const struct gr_bpforce *f)
 {
   struct bp_config c;
   double t;
-  if (gr_bp_config_new(&c, rho, np, seed) != GR_OK)
+  if (gr_bp_config_new(&c, rho, np, seed, f) != GR_OK)
     return NAN;
   t = gr_timer_min_cpu(fn, &c, reps) / (double)np;
   gr_bp_config_free(&c);
@@ -60,14 +61,18 @@ static int bp_measure(struct gr_ctx *ctx, const long *nps, double lat[BP_NRHO][B
   struct gr_data *d = gr_ctx_data(ctx, "fig4-measured", "rho NP lattice_ns cells_ns list_ns");
   int i, j, reps = 3; /* CPU minimum of 3 (full: keeps the run near 60 s) */
   unsigned long seed = gr_ctx_seed(ctx);
-  if (d == NULL)
+  struct bp_law law;
+  struct gr_bpforce f;
+  if (d == NULL || gr_bp_law(ctx, &law) != GR_OK)
     return gr_ctx_error(ctx)->code;
+  if (gr_bpforce_init(&f, law.kn, law.gn, law.gs, law.mu, 0) != GR_OK)
+    return gr_ctx_fail(ctx, GR_EINPUT, "pipe.tsv: the force constants are not valid (negative or not finite)");
   for (j = 0; j < BP_NNP; j++)
-    lst[j] = bp_time(gr_bp_config_list, 0.2, nps[j], reps, seed) / 10.0; /* cycle of 10 */
+    lst[j] = bp_time(gr_bp_config_list, 0.2, nps[j], reps, seed, &f) / 10.0; /* cycle of 10 */
   for (i = 0; i < BP_NRHO; i++) /* rows grouped by rho: the figure's lines join */
     for (j = 0; j < BP_NNP; j++) {
-      lat[i][j] = bp_time(gr_bp_config_lattice, bp_rho[i], nps[j], reps, seed);
-      cel[i][j] = bp_time(gr_bp_config_cells, bp_rho[i], nps[j], reps, seed);
+      lat[i][j] = bp_time(gr_bp_config_lattice, bp_rho[i], nps[j], reps, seed, &f);
+      cel[i][j] = bp_time(gr_bp_config_cells, bp_rho[i], nps[j], reps, seed, &f);
       gr_data_printf(d, "%.3g %ld %.6g %.6g %.6g\n", bp_rho[i], nps[j], 1e9 * lat[i][j],
                      1e9 * cel[i][j], i == 2 ? 1e9 * lst[j] : NAN);
       gr_ctx_progress(ctx, "cost", (i * BP_NNP + j + 1.0) / (BP_NRHO * BP_NNP));
