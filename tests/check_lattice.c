@@ -91,6 +91,27 @@ static double reldiff(size_t n, const double *a, const double *b)
 
 static double fx[4][NMAX], fy[4][NMAX], tq[4][NMAX];
 
+/* The two-stage pass (bplattice_two.h) in all four builds (vectorized or
+ * not, stage 2 scalar or queued) gives the one-stage pass's bits, full and
+ * half mask (the half mask always queued): forces, torques, overlap. */
+static void same_two(struct gr_bplattice *L, const struct gr_bpforce *p,
+                     const struct gr_bpgrains *g)
+{
+  int half, m;
+  double mo, mo2;
+  for (half = 0; half <= GR_BPLATTICE_HALF; half += GR_BPLATTICE_HALF) {
+    gr_bplattice_forces(L, p, g, GR_BPLATTICE_VECTOR | half, fx[2], fy[2], tq[2], &mo);
+    for (m = 0; m < 4; m++) {
+      gr_bplattice_forces(L, p, g, GR_BPLATTICE_TWOSTAGE | half | (m & 1 ? GR_BPLATTICE_VECTOR : 0) |
+                          (m & 2 ? GR_BPLATTICE_QUEUE : 0), fx[3], fy[3], tq[3], &mo2);
+      ck_assert_msg(!memcmp(fx[2], fx[3], g->n * sizeof(double)) &&
+                    !memcmp(fy[2], fy[3], g->n * sizeof(double)) &&
+                    !memcmp(tq[2], tq[3], g->n * sizeof(double)) && !memcmp(&mo, &mo2, sizeof mo),
+                    "two-stage mode %d half %d: not the one-stage bits", m, half);
+    }
+  }
+}
+
 /* Lattice (vectorized and scalar, full and half mask), linked cells and
  * neighbour list against
  * all pairs; sum of forces zero to round-off; counters zero. */
@@ -118,6 +139,7 @@ static void compare_all(const struct pack *k, const struct gr_box *b, double rma
     else /* the vectorized pass is the scalar one lane by lane: same bits */
       ck_assert(!memcmp(fx[2], fx[1], sizeof fx[1]) && !memcmp(tq[2], tq[1], sizeof tq[1]));
   }
+  same_two(&L, &p, &g);
   ck_assert(gr_bplattice_outside(&L) == 0 && L.ndouble == 0 && L.nlost == 0);
   gr_bplattice_free(&L);
   ck_assert_int_eq(gr_bpcells_init(&c, b, 2 * rmax), 0);
@@ -218,6 +240,7 @@ START_TEST(test_trajectory)
       struct gr_bpforce f = law();
       ck_assert_int_eq(gr_bpsim_forces(&s), 0); /* the lattice on the corrected state */
       gr_bpsearch_allpairs(&b, &f, &g, fx[0], fy[0], tq[0], NULL);
+      same_two(&s.lat, &f, &g);
       ck_assert_msg(reldiff(s.n, s.fx, fx[0]) < 1e-12 && reldiff(s.n, s.tq, tq[0]) < 1e-12,
                     "step %d: %g %g double %ld maxov %g", step, reldiff(s.n, s.fx, fx[0]),
                     reldiff(s.n, s.tq, tq[0]), s.lat.ndouble, s.maxov);

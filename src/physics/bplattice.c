@@ -16,6 +16,7 @@
 #define GR_BPPASS_ATTR __attribute__((target_clones("avx2", "default"), BP_VEC_OPT))
 #define GR_BPPASS_PAIR_ATTR __attribute__((always_inline, BP_VEC_OPT))
 #include "physics/bplattice_pass.h"
+#include "physics/bplattice_two.h"
 #undef GR_BPPASS_NAME
 #undef GR_BPPASS_ATTR
 #undef GR_BPPASS_PAIR_ATTR
@@ -23,6 +24,7 @@
 #define GR_BPPASS_ATTR __attribute__((BP_NOVEC_OPT))
 #define GR_BPPASS_PAIR_ATTR __attribute__((always_inline, BP_NOVEC_OPT))
 #include "physics/bplattice_pass.h"
+#include "physics/bplattice_two.h"
 
 /* Flat offset of (dx, dy) in the padded row-major lattice. */
 long gr_bplattice_offset(const struct gr_bplattice *L, int dx, int dy)
@@ -86,7 +88,13 @@ static int bp_alloc(struct gr_bplattice *L)
     return GR_ENOMEM;
   for (k = 0; k < nv; k++)
     *v[k] = L->block + k * span + 8 * k;
-  if ((L->gsrc = malloc(L->ncell * sizeof *L->gsrc)) == NULL)
+  L->qcap = BP_BLOCK;
+  L->bits = malloc(BP_BLOCK * sizeof *L->bits);
+  L->act = malloc(BP_BLOCK * sizeof *L->act);
+  L->lst = malloc(BP_BLOCK * sizeof *L->lst);
+  L->qf = malloc(5 * BP_BLOCK * sizeof *L->qf);
+  if ((L->gsrc = malloc(L->ncell * sizeof *L->gsrc)) == NULL || L->bits == NULL ||
+      L->act == NULL || L->lst == NULL || L->qf == NULL)
     return GR_ENOMEM;
   for (i = 0; i < L->ncell; i++) {
     long col = ((long)i - L->pad) % L->stride, row = ((long)i - L->pad) / L->stride;
@@ -128,6 +136,7 @@ int gr_bplattice_init(struct gr_bplattice *L, const struct gr_box *box,
 void gr_bplattice_free(struct gr_bplattice *L)
 {
   free(L->block), free(L->cell), free(L->gsrc);
+  free(L->bits), free(L->act), free(L->lst), free(L->qf);
   memset(L, 0, sizeof *L);
 }
 
@@ -224,7 +233,8 @@ static void bp_fold(struct gr_bplattice *L)
     L->fx[i] += L->hx[i], L->fy[i] += L->hy[i], L->tq[i] += L->ht[i];
 }
 
-/* Step 4: zero the accumulators, run the pass block by block, gather.
+/* Step 4: zero the accumulators, run the pass (the paper's one-stage or
+ * the two-stage one, bplattice_two.h) block by block, gather.
  * The half mask falls back to the full one for eq. 20 as printed (not
  * antisymmetric). */
 void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
@@ -235,6 +245,7 @@ void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
   int half = (mode & GR_BPLATTICE_HALF) && !(p->variants & GR_BPFORCE_EQ20_ROT), k;
   int cons = p->variants == 0, ov = maxov != NULL || !cons;
   int pass = 3 * half + (cons ? 1 + (maxov != NULL) : 0);
+  int two = (mode & GR_BPLATTICE_TWOSTAGE) != 0, queue = (mode & GR_BPLATTICE_QUEUE) != 0;
   long b;
   size_t i;
   double mo = 0.0;
@@ -244,7 +255,10 @@ void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
     memset(L->ov, 0, L->ncell * sizeof(double));
   for (b = L->c0; b < L->c1; b += BP_BLOCK) {
     long e = b + BP_BLOCK < L->c1 ? b + BP_BLOCK : L->c1;
-    (mode & GR_BPLATTICE_VECTOR ? bp_vec_passes : bp_novec_passes)[pass](L, p, b, e);
+    if (two)
+      (mode & GR_BPLATTICE_VECTOR ? bp_vec_two : bp_novec_two)(L, p, b, e, half, cons, ov, queue);
+    else
+      (mode & GR_BPLATTICE_VECTOR ? bp_vec_passes : bp_novec_passes)[pass](L, p, b, e);
   }
   if (half)
     bp_fold(L);

@@ -57,6 +57,7 @@
 #define GR_BPLATTICE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "physics/box.h"
 #include "physics/bpforce.h"
@@ -80,6 +81,10 @@ struct gr_bplattice {
   double *hx, *hy, *ht, *in;  /* half mask: reactions, interior flag */
   long *gsrc;                 /* source cell of a ghost, -1 elsewhere */
   double *block;              /* the one allocation behind the vectors */
+  uint64_t *bits;             /* two-stage: contact bits per cell of a block */
+  long *act, *lst;            /* two-stage: cells with a bit, cells with bit k */
+  double *qf;                 /* two-stage queue: 5 result arrays of qcap */
+  long qcap;                  /* cells per block */
   long *cell;            /* cell of each grain */
   size_t ncap;           /* capacity of cell */
   long ndouble;          /* cells that received a second grain (cumulative) */
@@ -104,14 +109,20 @@ void gr_bplattice_free(struct gr_bplattice *L);
 int gr_bplattice_index(struct gr_bplattice *L, const struct gr_bpgrains *g);
 
 /* Modes of gr_bplattice_forces (bits). */
-enum { GR_BPLATTICE_VECTOR = 1, GR_BPLATTICE_HALF = 2 };
+enum { GR_BPLATTICE_VECTOR = 1, GR_BPLATTICE_HALF = 2, GR_BPLATTICE_TWOSTAGE = 4,
+       GR_BPLATTICE_QUEUE = 8 };
 
 /* Step 4, eqs. 8-16: forces and torques on every grain (arrays of g->n),
  * and the largest overlap relative to the smaller radius of the pair.
  * mode: GR_BPLATTICE_VECTOR for the vectorized pass (without it, the same
  * pass compiled without tree vectorization: the bench's scalar
  * reference); GR_BPLATTICE_HALF for the 12-position half mask with
- * Newton's third law (optional in the issue; same forces to round-off).
+ * Newton's third law (optional in the issue; same forces to round-off);
+ * GR_BPLATTICE_TWOSTAGE for the two-stage reformulation (a contact-bit
+ * pass, then the force only where a bit is set: bplattice_two.h; the same
+ * bits as the one-stage pass), its stage 2 a scalar loop over the bits or,
+ * with GR_BPLATTICE_QUEUE (always with HALF), a vectorized loop over a
+ * list of the contacts.
  * Needs gr_bplattice_index first. */
 void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
                          const struct gr_bpgrains *g, int mode,
