@@ -91,9 +91,10 @@ static double reldiff(size_t n, const double *a, const double *b)
 
 static double fx[4][NMAX], fy[4][NMAX], tq[4][NMAX];
 
-/* The two-stage pass (bplattice_two.h) in all four builds (vectorized or
- * not, stage 2 scalar or queued) gives the one-stage pass's bits, full and
- * half mask (the half mask always queued): forces, torques, overlap. */
+/* The two-stage pass (bplattice_two.h) in all six builds (vectorized or
+ * not; stage 2 scalar, queued or Newton) gives the one-stage pass's bits,
+ * full and half mask (the half mask always queued): forces, torques,
+ * overlap. */
 static void same_two(struct gr_bplattice *L, const struct gr_bpforce *p,
                      const struct gr_bpgrains *g)
 {
@@ -101,9 +102,10 @@ static void same_two(struct gr_bplattice *L, const struct gr_bpforce *p,
   double mo, mo2;
   for (half = 0; half <= GR_BPLATTICE_HALF; half += GR_BPLATTICE_HALF) {
     gr_bplattice_forces(L, p, g, GR_BPLATTICE_VECTOR | half, fx[2], fy[2], tq[2], &mo);
-    for (m = 0; m < 4; m++) {
+    for (m = 0; m < 6; m++) {
       gr_bplattice_forces(L, p, g, GR_BPLATTICE_TWOSTAGE | half | (m & 1 ? GR_BPLATTICE_VECTOR : 0) |
-                          (m & 2 ? GR_BPLATTICE_QUEUE : 0), fx[3], fy[3], tq[3], &mo2);
+                          (m / 2 == 1 ? GR_BPLATTICE_QUEUE : m / 2 == 2 ? GR_BPLATTICE_NEWTON : 0),
+                          fx[3], fy[3], tq[3], &mo2);
       ck_assert_msg(!memcmp(fx[2], fx[3], g->n * sizeof(double)) &&
                     !memcmp(fy[2], fy[3], g->n * sizeof(double)) &&
                     !memcmp(tq[2], tq[3], g->n * sizeof(double)) && !memcmp(&mo, &mo2, sizeof mo),

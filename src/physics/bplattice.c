@@ -88,13 +88,20 @@ static int bp_alloc(struct gr_bplattice *L)
     return GR_ENOMEM;
   for (k = 0; k < nv; k++)
     *v[k] = L->block + k * span + 8 * k;
-  L->qcap = BP_BLOCK;
+  L->qcap = (long)BP_BLOCK * L->nmask; /* touched only as far as contacts go */
   L->bits = malloc(BP_BLOCK * sizeof *L->bits);
-  L->act = malloc(BP_BLOCK * sizeof *L->act);
-  L->lst = malloc(BP_BLOCK * sizeof *L->lst);
-  L->qf = malloc(5 * BP_BLOCK * sizeof *L->qf);
+  L->lo = malloc(L->qcap * sizeof *L->lo);
+  L->lst = malloc(L->qcap * sizeof *L->lst);
+  L->hb = malloc(L->ncell * sizeof *L->hb);
+  L->qf = malloc(5 * L->qcap * sizeof *L->qf);
+  for (L->bcap = 1; L->bcap < L->half[L->nhalf - 1] + 1; L->bcap *= 2)
+    ;
+  L->pcap = L->bcap * L->nhalf; /* >= the live window's results */
+  L->pf = malloc(4 * L->pcap * sizeof *L->pf);
+  L->pbase = malloc(L->bcap * sizeof *L->pbase);
   if ((L->gsrc = malloc(L->ncell * sizeof *L->gsrc)) == NULL || L->bits == NULL ||
-      L->act == NULL || L->lst == NULL || L->qf == NULL)
+      L->lo == NULL || L->lst == NULL || L->qf == NULL || L->hb == NULL ||
+      L->pf == NULL || L->pbase == NULL)
     return GR_ENOMEM;
   for (i = 0; i < L->ncell; i++) {
     long col = ((long)i - L->pad) % L->stride, row = ((long)i - L->pad) / L->stride;
@@ -136,7 +143,8 @@ int gr_bplattice_init(struct gr_bplattice *L, const struct gr_box *box,
 void gr_bplattice_free(struct gr_bplattice *L)
 {
   free(L->block), free(L->cell), free(L->gsrc);
-  free(L->bits), free(L->act), free(L->lst), free(L->qf);
+  free(L->bits), free(L->lo), free(L->lst), free(L->qf), free(L->hb);
+  free(L->pf), free(L->pbase);
   memset(L, 0, sizeof *L);
 }
 
@@ -245,7 +253,8 @@ void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
   int half = (mode & GR_BPLATTICE_HALF) && !(p->variants & GR_BPFORCE_EQ20_ROT), k;
   int cons = p->variants == 0, ov = maxov != NULL || !cons;
   int pass = 3 * half + (cons ? 1 + (maxov != NULL) : 0);
-  int two = (mode & GR_BPLATTICE_TWOSTAGE) != 0, queue = (mode & GR_BPLATTICE_QUEUE) != 0;
+  int two = (mode & GR_BPLATTICE_TWOSTAGE) != 0;
+  int form = mode & GR_BPLATTICE_QUEUE ? GR_BPLATTICE_QUEUE : mode & GR_BPLATTICE_NEWTON;
   long b;
   size_t i;
   double mo = 0.0;
@@ -253,10 +262,11 @@ void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
     memset(acc[k], 0, L->ncell * sizeof(double));
   if (ov)
     memset(L->ov, 0, L->ncell * sizeof(double));
+  L->ppos = 0;
   for (b = L->c0; b < L->c1; b += BP_BLOCK) {
     long e = b + BP_BLOCK < L->c1 ? b + BP_BLOCK : L->c1;
     if (two)
-      (mode & GR_BPLATTICE_VECTOR ? bp_vec_two : bp_novec_two)(L, p, b, e, half, cons, ov, queue);
+      (mode & GR_BPLATTICE_VECTOR ? bp_vec_two : bp_novec_two)(L, p, b, e, half, cons, ov, form);
     else
       (mode & GR_BPLATTICE_VECTOR ? bp_vec_passes : bp_novec_passes)[pass](L, p, b, e);
   }

@@ -81,10 +81,13 @@ struct gr_bplattice {
   double *hx, *hy, *ht, *in;  /* half mask: reactions, interior flag */
   long *gsrc;                 /* source cell of a ghost, -1 elsewhere */
   double *block;              /* the one allocation behind the vectors */
+  uint64_t *hb;               /* two-stage: forward contact bits per cell */
   uint64_t *bits;             /* two-stage: contact bits per cell of a block */
-  long *act, *lst;            /* two-stage: cells with a bit, cells with bit k */
+  long *lst, *lo;             /* two-stage queue: cell and offset of each pair */
   double *qf;                 /* two-stage queue: 5 result arrays of qcap */
-  long qcap;                  /* cells per block */
+  long qcap;                  /* pairs per block at most (cells x positions) */
+  double *pf;                 /* two-stage NEWTON: ring of results (4 per pair) */
+  long *pbase, pcap, bcap, ppos; /* its first slot per cell; sizes (powers of 2) */
   long *cell;            /* cell of each grain */
   size_t ncap;           /* capacity of cell */
   long ndouble;          /* cells that received a second grain (cumulative) */
@@ -110,7 +113,7 @@ int gr_bplattice_index(struct gr_bplattice *L, const struct gr_bpgrains *g);
 
 /* Modes of gr_bplattice_forces (bits). */
 enum { GR_BPLATTICE_VECTOR = 1, GR_BPLATTICE_HALF = 2, GR_BPLATTICE_TWOSTAGE = 4,
-       GR_BPLATTICE_QUEUE = 8 };
+       GR_BPLATTICE_QUEUE = 8, GR_BPLATTICE_NEWTON = 16 };
 
 /* Step 4, eqs. 8-16: forces and torques on every grain (arrays of g->n),
  * and the largest overlap relative to the smaller radius of the pair.
@@ -122,7 +125,8 @@ enum { GR_BPLATTICE_VECTOR = 1, GR_BPLATTICE_HALF = 2, GR_BPLATTICE_TWOSTAGE = 4
  * pass, then the force only where a bit is set: bplattice_two.h; the same
  * bits as the one-stage pass), its stage 2 a scalar loop over the bits or,
  * with GR_BPLATTICE_QUEUE (always with HALF), a vectorized loop over a
- * list of the contacts.
+ * list of the contacts, or with GR_BPLATTICE_NEWTON (consistent law, full
+ * mask; else the scalar loop) each pair once, negated for the partner.
  * Needs gr_bplattice_index first. */
 void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
                          const struct gr_bpgrains *g, int mode,

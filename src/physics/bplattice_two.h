@@ -20,11 +20,13 @@
  * terms in the same order: in k order per cell (and, for the half mask's
  * reactions, per partner cell).  check_lattice asserts the same bits.
  *
- * Stage 2 in two forms: SCALAR, per cell the set bits in increasing k
+ * Stage 2 in three forms: SCALAR, per cell the set bits in increasing k
  * (full mask only: with the half mask a partner would receive its
- * reactions in decreasing k); QUEUE, per mask position the cells with bit
- * k gathered into a list, the pair force over the list in a vectorized loop
- * (AVX2 gathers), then added in list order (full and half mask).
+ * reactions in decreasing k); QUEUE (bplattice_queue.h), the (cell, k)
+ * pairs listed by k, the pair force over the list in a vectorized loop,
+ * then added in list order (full and half mask); NEWTON
+ * (bplattice_newton.h), each pair once and its negation for the partner,
+ * consistent law and full mask only.
  *
  * Vectorization (gcc 12.2, -fopt-info-vec-optimized on bplattice.c):
  * the stage 1 loop (_bits) and the queue's force loops (_qforce, _qforcec)
@@ -37,28 +39,52 @@
 #define BP_CAT(a, b) BP_CAT_(a, b)
 #define BP_FN(s) BP_CAT(GR_BPPASS_NAME, s)
 
-/* Stage 1: bit k of bits[c - b0] set when cell c (interior, occupied) and
- * the cell at mask position k hold grains within R + R{k} (eq. 12-13's
- * Test Test{k} and the contact of eq. 18, with a margin). */
-GR_BPPASS_ATTR static void BP_FN(_bits)(struct gr_bplattice *L, long b0, long b1, int half)
+/* Stage 1, geometry: bit k of hb[c] set, for c in [g0, g1), when cell c
+ * and the cell at the k-th forward (half-mask) position both hold a grain
+ * (eqs. 12-13's Test Test{k}) within R + R{k} (eq. 18's contact, with a
+ * margin).  The pair test is symmetric (same d^2 bits either way). */
+GR_BPPASS_ATTR static void BP_FN(_geom)(struct gr_bplattice *L, long g0, long g1)
 {
   const double *restrict x = L->x, *restrict y = L->y, *restrict r = L->r,
-                         *restrict te = L->test, *restrict in = L->in;
-  uint64_t *restrict bits = L->bits - b0;
-  const long *off = half ? L->half : L->mask;
-  int k, nk = half ? L->nhalf : L->nmask;
+                         *restrict te = L->test;
+  uint64_t *restrict hb = L->hb;
+  int k;
   long c;
-  for (c = b0; c < b1; c++)
-    bits[c] = 0;
-  for (k = 0; k < nk; k++) {
-    const long o = off[k];
+  for (c = g0; c < g1; c++)
+    hb[c] = 0;
+  for (k = 0; k < L->nhalf; k++) {
+    const long o = L->half[k];
 #pragma GCC ivdep
-    for (c = b0; c < b1; c++) {
+    for (c = g0; c < g1; c++) {
       double dx = x[c] - x[c + o], dy = y[c] - y[c + o], s = r[c] + r[c + o];
-      double t = te[c] * in[c] * te[c + o];
-      uint64_t p = (t > 0.0) & (dx * dx + dy * dy < s * s * (1.0 + 1e-12));
-      bits[c] |= p << k;
+      uint64_t p = (te[c] * te[c + o] > 0.0) & (dx * dx + dy * dy < s * s * (1.0 + 1e-12));
+      hb[c] |= p << k;
     }
+  }
+}
+
+/* Stage 1, the bits of interior cells of the block [b0, b1): with the
+ * half mask hb itself; with the full mask the forward half (full-mask
+ * positions nhalf + k, as half[k] = mask[nhalf + k]) and, by symmetry,
+ * the backward half from the partner's bits (-half[k] = mask[nhalf-1-k]),
+ * so only the 12 (24) forward positions cost geometry.  hb must hold
+ * [b0 - half[nhalf-1], b1). */
+GR_BPPASS_ATTR static void BP_FN(_bits)(struct gr_bplattice *L, long b0, long b1, int half)
+{
+  const uint64_t *restrict hb = L->hb;
+  const double *restrict in = L->in;
+  uint64_t *restrict bits = L->bits - b0;
+  const int nh = L->nhalf;
+  int k;
+  long c;
+#pragma GCC ivdep
+  for (c = b0; c < b1; c++)
+    bits[c] = (half ? hb[c] : hb[c] << nh) & -(uint64_t)(in[c] > 0.0);
+  for (k = 0; k < (half ? 0 : nh); k++) {
+    const long o = L->half[k];
+#pragma GCC ivdep
+    for (c = b0; c < b1; c++)
+      bits[c] |= (((hb[c - o] >> k) & 1) << (nh - 1 - k)) & -(uint64_t)(in[c] > 0.0);
   }
 }
 
@@ -94,14 +120,21 @@ GR_BPPASS_ATTR static void BP_FN(_scalar)(struct gr_bplattice *L, const struct g
 }
 
 #include "physics/bplattice_queue.h"
+#include "physics/bplattice_newton.h"
 
-/* The two-stage pass over one block: stage 1, then stage 2 in the form
- * asked (the half mask always through the queue). */
+/* The two-stage pass over one block (blocks in increasing order, the
+ * first at c0): stage 1, then stage 2 in the form asked (form: 0 SCALAR,
+ * GR_BPLATTICE_QUEUE or GR_BPLATTICE_NEWTON; the half mask always through
+ * the queue, NEWTON only for the consistent law, else SCALAR). */
 static void BP_FN(_two)(struct gr_bplattice *L, const struct gr_bpforce *p, long b0, long b1,
-                        int half, int cons, int ov, int queue)
+                        int half, int cons, int ov, int form)
 {
+  long g0 = b0 == L->c0 && !half ? b0 - L->half[L->nhalf - 1] : b0;
+  BP_FN(_geom)(L, g0, b1);
   BP_FN(_bits)(L, b0, b1, half);
-  if (queue || half)
+  if (form == GR_BPLATTICE_NEWTON && cons && !half)
+    BP_FN(_newton)(L, p, g0, b0, b1, ov);
+  else if (form == GR_BPLATTICE_QUEUE || half)
     BP_FN(_queue)(L, p, b0, b1, half, cons, ov);
   else
     BP_FN(_scalar)(L, p, b0, b1, cons, ov);
