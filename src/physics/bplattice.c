@@ -8,6 +8,7 @@
 #include <string.h>
 
 #define BP_BLOCK 2048 /* cells per block: the accumulators stay in L1 */
+#define BP_AHEAD 16   /* grains ahead for the index step's prefetch */
 
 #define BP_VEC_OPT                                                            \
   optimize("tree-vectorize", "vect-cost-model=dynamic", "fp-contract=off")
@@ -148,18 +149,23 @@ void gr_bplattice_free(struct gr_bplattice *L)
   memset(L, 0, sizeof *L);
 }
 
-/* Cell index along axis k of position q; periodic axes fold q into
- * [0, len) first (returned through *q). */
-static long bp_axis(struct gr_bplattice *L, int k, double *q)
+/* A position folded into [0, len) on a periodic axis k. */
+static inline double bp_fold_q(const struct gr_bplattice *L, int k, double q)
 {
   double len = L->box.len[k];
-  long i;
   if (L->box.periodic[k]) {
-    *q -= len * floor(*q / len);
-    if (*q >= len) /* -tiny folds to len */
-      *q = 0.0;
+    q -= len * floor(q / len);
+    if (q >= len) /* -tiny folds to len */
+      q = 0.0;
   }
-  i = (long)floor(*q / L->d[k]);
+  return q;
+}
+
+/* Cell index along axis k of position q (folded first); counts grains
+ * outside a walled axis. */
+static long bp_axis(struct gr_bplattice *L, int k, double q)
+{
+  long i = (long)floor(bp_fold_q(L, k, q) / L->d[k]);
   if (i < 0 || i >= L->n[k]) {
     L->nlost++;
     i = i < 0 ? 0 : L->n[k] - 1;
@@ -201,7 +207,16 @@ static void bp_ghosts(struct gr_bplattice *L)
     }
 }
 
-/* Step 3 of section 2: Test and the lattice vectors. */
+/* The lines of cell c in the lattice vectors step 3 writes. */
+static inline void bp_prefetch(const struct gr_bplattice *L, long c)
+{
+  const double *v[] = {L->test, L->x, L->y, L->vx, L->vy, L->w, L->r, L->ir, L->m};
+  for (int k = 0; k < 9; k++)
+    __builtin_prefetch(v[k] + c, 1);
+}
+
+/* Step 3 of section 2: Test and the lattice vectors (the cells first,
+ * then the scatter, each cell's lines fetched BP_AHEAD grains ahead). */
 int gr_bplattice_index(struct gr_bplattice *L, const struct gr_bpgrains *g)
 {
   size_t i;
@@ -213,15 +228,19 @@ int gr_bplattice_index(struct gr_bplattice *L, const struct gr_bpgrains *g)
   }
   memset(L->test, 0, L->ncell * sizeof *L->test);
   for (i = 0; i < g->n; i++) {
-    double qx = g->x[i], qy = g->y[i];
-    long ix = bp_axis(L, 0, &qx), iy = bp_axis(L, 1, &qy);
-    long c = L->pad + (iy + L->halo) * L->stride + ix + L->halo;
+    long ix = bp_axis(L, 0, g->x[i]), iy = bp_axis(L, 1, g->y[i]);
+    L->cell[i] = L->pad + (iy + L->halo) * L->stride + ix + L->halo;
+  }
+  for (i = 0; i < g->n; i++) {
+    long c = L->cell[i];
+    if (i + BP_AHEAD < g->n) /* grains in random order: a line per vector */
+      bp_prefetch(L, L->cell[i + BP_AHEAD]);
     L->ndouble += L->test[c] > 0.0;
     L->test[c] = 1.0;
-    L->x[c] = qx, L->y[c] = qy, L->vx[c] = g->vx[i], L->vy[c] = g->vy[i];
+    L->x[c] = bp_fold_q(L, 0, g->x[i]), L->y[c] = bp_fold_q(L, 1, g->y[i]);
+    L->vx[c] = g->vx[i], L->vy[c] = g->vy[i];
     L->w[c] = g->w[i], L->r[c] = g->r[i], L->ir[c] = 1.0 / g->r[i];
     L->m[c] = g->m[i];
-    L->cell[i] = c;
   }
   bp_ghosts(L);
   return GR_OK;
@@ -274,6 +293,10 @@ void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
     bp_fold(L);
   for (i = 0; i < g->n; i++) {
     long c = L->cell[i];
+    if (i + BP_AHEAD < g->n) {
+      long a = L->cell[i + BP_AHEAD];
+      __builtin_prefetch(L->fx + a), __builtin_prefetch(L->fy + a), __builtin_prefetch(L->tq + a);
+    }
     fx[i] = L->fx[c], fy[i] = L->fy[c], tq[i] = L->tq[c];
   }
   if (maxov != NULL) {
