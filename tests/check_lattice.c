@@ -215,6 +215,22 @@ START_TEST(test_packing)
 }
 END_TEST
 
+/* A tall narrow torus of many cells: the two-stage pass over several
+ * blocks, its Newton ring (64 cells, 768 results) wrapping around. */
+START_TEST(test_blocks)
+{
+  static struct pack k;
+  struct gr_box tall = {{0.02, 1.0, 1}, {1, 1, 0}};
+  struct gr_bplattice L;
+  srand(37);
+  packing(&k, &tall, 1e-3, 1.2, NMAX);
+  ck_assert_int_eq(gr_bplattice_init(&L, &tall, 1.2e-3, 2, 1.2e-3), 0);
+  ck_assert(L.c1 - L.c0 > 4 * 2048 && L.pcap < (long)k.n);
+  gr_bplattice_free(&L);
+  compare_all(&k, &tall, 1.2e-3, 2);
+}
+END_TEST
+
 /* Along a trajectory: a dense polydisperse system falling in a periodic
  * box with gravity along x (walls: none), integrated with the lattice;
  * every 10 steps its forces equal all pairs' on the same state. */
@@ -329,6 +345,7 @@ static Suite *lattice_suite(void)
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_mask);
   tcase_add_test(tc, test_packing);
+  tcase_add_test(tc, test_blocks);
   tcase_add_test(tc, test_variants);
   tcase_add_test(tc, test_trajectory);
   tcase_add_test(tc, test_window_upper);
