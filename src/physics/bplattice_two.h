@@ -39,7 +39,7 @@
  * packed arithmetic (objdump).
  *
  * Cost at rho = 0.2 (bench lattice2-1e4, callgrind, per particle-step):
- * geometry ~480 instructions, bits ~180, stage 2 (Newton) ~520 for 2.07
+ * geometry ~330 instructions, bits ~140, stage 2 (Newton) ~520 for 2.07
  * contacts per grain, memsets ~210, index step ~160.  Stage 1 does the
  * work that vectorizes; with it cheap, the scalar rest (index, stage 2,
  * memsets) dominates both copies, hence the small SIMD speed-up.  Tried,
@@ -66,13 +66,15 @@ GR_BPPASS_ATTR static void BP_FN(_geom)(struct gr_bplattice *L, long g0, long g1
   long c;
   for (c = g0; c < g1; c++)
     hb[c] = 0;
-  for (k = 0; k < L->nhalf; k++) {
-    const long o = L->half[k];
+  for (k = 0; k < L->nhalf; k += 2) { /* two positions a pass (nhalf is even) */
+    const long o = L->half[k], u = L->half[k + 1];
 #pragma GCC ivdep
     for (c = g0; c < g1; c++) {
       double dx = x[c] - x[c + o], dy = y[c] - y[c + o], s = r[c] + r[c + o];
+      double ex = x[c] - x[c + u], ey = y[c] - y[c + u], t = r[c] + r[c + u];
       uint64_t p = (te[c] * te[c + o] > 0.0) & (dx * dx + dy * dy < s * s * (1.0 + 1e-12));
-      hb[c] |= p << k;
+      uint64_t q = (te[c] * te[c + u] > 0.0) & (ex * ex + ey * ey < t * t * (1.0 + 1e-12));
+      hb[c] |= p << k | q << (k + 1);
     }
   }
 }
@@ -94,11 +96,12 @@ GR_BPPASS_ATTR static void BP_FN(_bits)(struct gr_bplattice *L, long b0, long b1
 #pragma GCC ivdep
   for (c = b0; c < b1; c++)
     bits[c] = (half ? hb[c] : hb[c] << nh) & -(uint64_t)(in[c] > 0.0);
-  for (k = 0; k < (half ? 0 : nh); k++) {
-    const long o = L->half[k];
+  for (k = 0; k < (half ? 0 : nh); k += 2) { /* two positions a pass */
+    const long o = L->half[k], u = L->half[k + 1];
 #pragma GCC ivdep
     for (c = b0; c < b1; c++)
-      bits[c] |= (((hb[c - o] >> k) & 1) << (nh - 1 - k)) & -(uint64_t)(in[c] > 0.0);
+      bits[c] |= ((((hb[c - o] >> k) & 1) << (nh - 1 - k)) |
+                  (((hb[c - u] >> (k + 1)) & 1) << (nh - 2 - k))) & -(uint64_t)(in[c] > 0.0);
   }
 }
 
