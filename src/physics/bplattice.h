@@ -57,7 +57,7 @@
  * paper's algorithm but a modern reformulation of it: a branch-free
  * predicate pass (contact bits, no sqrt or division) and the force only
  * for the set bits, the compress/gather idiom of vector machines.  Same
- * forces bit for bit; 1.38 ns per mask evaluation (24 / rho per
+ * forces bit for bit; 1.41 ns per mask evaluation (24 / rho per
  * particle-step, index step included) at rho = 0.2, so it meets the 2 ns
  * goal the one-stage pass misses; its SIMD speed-up is below 2x, because
  * it removes most of the work that vectorizes (see the notes).

@@ -38,7 +38,7 @@
  * scatter in AVX2).  The novec copy is reported by nothing and holds no
  * packed arithmetic (objdump).
  *
- * Cost at rho = 0.2 (bench lattice2-1e4, callgrind, per particle-step):
+ * Cost at rho = 0.2 (bench lattice2-1e4, callgrind, per particle-step, 1413 in all):
  * geometry ~330 instructions, bits ~140, stage 2 (Newton) ~520 for 2.07
  * contacts per grain, memsets ~210, index step ~160.  Stage 1 does the
  * work that vectorizes; with it cheap, the scalar rest (index, stage 2,
