@@ -149,7 +149,7 @@ void gr_bplattice_free(struct gr_bplattice *L)
   memset(L, 0, sizeof *L);
 }
 
-/* A position folded into [0, len) on a periodic axis k. */
+/* Step 3: a position folded into [0, len) on a periodic axis k. */
 static inline double bp_fold_q(const struct gr_bplattice *L, int k, double q)
 {
   double len = L->box.len[k];
@@ -207,7 +207,7 @@ static void bp_ghosts(struct gr_bplattice *L)
     }
 }
 
-/* The lines of cell c in the lattice vectors step 3 writes. */
+/* Step 3: the lines of cell c in the lattice vectors it writes, fetched. */
 static inline void bp_prefetch(const struct gr_bplattice *L, long c)
 {
   const double *v[] = {L->test, L->x, L->y, L->vx, L->vy, L->w, L->r, L->ir, L->m};

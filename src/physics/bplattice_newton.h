@@ -13,7 +13,8 @@
  * pcap slots) indexed per cell by pbase (bcap cells): a partner's result
  * is used at most half[nhalf-1] cells after it is made. */
 
-/* Forward results of cell c (bits hb[c], increasing j) into the ring. */
+/* Eqs. 8-16 for the forward pairs of cell c (bits hb[c], increasing j),
+ * results into the ring. */
 GR_BPPASS_PAIR_ATTR static inline void BP_FN(_nfwd)(struct gr_bplattice *L,
                                                      const struct gr_bpforce *q, long c, long *pos)
 {

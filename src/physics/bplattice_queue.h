@@ -35,8 +35,8 @@ static inline void BP_FN(_qbody)(struct gr_bplattice *L, const struct gr_bpforce
   }
 }
 
-/* The queue's force loop: the printed readings (generic pair force), and
- * the consistent law alone. */
+/* The queue's force loop, eqs. 8-16: the printed readings (generic pair
+ * force), and the consistent law alone. */
 GR_BPPASS_ATTR static void BP_FN(_qforce)(struct gr_bplattice *L, const struct gr_bpforce *p,
                                           long n)
 {
@@ -49,7 +49,8 @@ GR_BPPASS_ATTR static void BP_FN(_qforcec)(struct gr_bplattice *L, const struct 
 }
 
 /* The list: the block's (cell, k) pairs with bit k set, ordered by k and
- * within k by cell (a counting sort over the set bits); its length. */
+ * within k by cell (a counting sort over the set bits), so that the sums
+ * of eqs. 12-13 keep the one-stage order; its length. */
 static long BP_FN(_qlist)(struct gr_bplattice *L, long b0, long b1, const long *off, int nk)
 {
   const uint64_t *bits = L->bits - b0;

@@ -11,8 +11,9 @@
  * into a bit set per cell (hb[c] |= pred << k), and the backward positions'
  * bits follow by symmetry from the partner's (shifted passes over the bit
  * sets); stage 2 computes eqs. 8-16 (the same inline pair force) only for
- * the set bits: the compress/gather idiom of vector machines.  The predicate has a margin of 1e-12 over the rounding
- * of s*s, so it holds for every pair the pair force counts as a contact
+ * the set bits: the compress/gather idiom of vector machines.  The
+ * predicate has a margin of 1e-12 over the rounding of s*s, so it holds
+ * for every pair the pair force counts as a contact
  * (xi > 0); the pair force alone decides contact, as in the one-stage
  * pass.  Every law (the printed variants too) adds +0 or -0 for a pair out
  * of contact (all its terms carry the factor c = 0), the accumulators start
@@ -139,8 +140,8 @@ GR_BPPASS_ATTR static void BP_FN(_scalar)(struct gr_bplattice *L, const struct g
 #include "physics/bplattice_queue.h"
 #include "physics/bplattice_newton.h"
 
-/* The two-stage pass over one block (blocks in increasing order, the
- * first at c0): stage 1, then stage 2 in the form asked (form: 0 SCALAR,
+/* The two-stage pass (eqs. 8-16) over one block (blocks in increasing
+ * order, the first at c0): stage 1, then stage 2 in the form asked (form: 0 SCALAR,
  * GR_BPLATTICE_QUEUE or GR_BPLATTICE_NEWTON; the half mask always through
  * the queue, NEWTON only for the consistent law, else SCALAR). */
 static void BP_FN(_two)(struct gr_bplattice *L, const struct gr_bpforce *p, long b0, long b1,
