@@ -91,6 +91,29 @@ static double reldiff(size_t n, const double *a, const double *b)
 
 static double fx[4][NMAX], fy[4][NMAX], tq[4][NMAX];
 
+/* The two-stage pass (bplattice_two.h) in all six builds (vectorized or
+ * not; stage 2 scalar, queued or Newton) gives the one-stage pass's bits,
+ * full and half mask (the half mask always queued): forces, torques,
+ * overlap. */
+static void same_two(struct gr_bplattice *L, const struct gr_bpforce *p,
+                     const struct gr_bpgrains *g)
+{
+  int half, m;
+  double mo, mo2;
+  for (half = 0; half <= GR_BPLATTICE_HALF; half += GR_BPLATTICE_HALF) {
+    gr_bplattice_forces(L, p, g, GR_BPLATTICE_VECTOR | half, fx[2], fy[2], tq[2], &mo);
+    for (m = 0; m < 6; m++) {
+      gr_bplattice_forces(L, p, g, GR_BPLATTICE_TWOSTAGE | half | (m & 1 ? GR_BPLATTICE_VECTOR : 0) |
+                          (m / 2 == 1 ? GR_BPLATTICE_QUEUE : m / 2 == 2 ? GR_BPLATTICE_NEWTON : 0),
+                          fx[3], fy[3], tq[3], &mo2);
+      ck_assert_msg(!memcmp(fx[2], fx[3], g->n * sizeof(double)) &&
+                    !memcmp(fy[2], fy[3], g->n * sizeof(double)) &&
+                    !memcmp(tq[2], tq[3], g->n * sizeof(double)) && !memcmp(&mo, &mo2, sizeof mo),
+                    "two-stage mode %d half %d: not the one-stage bits", m, half);
+    }
+  }
+}
+
 /* Lattice (vectorized and scalar, full and half mask), linked cells and
  * neighbour list against
  * all pairs; sum of forces zero to round-off; counters zero. */
@@ -118,6 +141,7 @@ static void compare_all(const struct pack *k, const struct gr_box *b, double rma
     else /* the vectorized pass is the scalar one lane by lane: same bits */
       ck_assert(!memcmp(fx[2], fx[1], sizeof fx[1]) && !memcmp(tq[2], tq[1], sizeof tq[1]));
   }
+  same_two(&L, &p, &g);
   ck_assert(gr_bplattice_outside(&L) == 0 && L.ndouble == 0 && L.nlost == 0);
   gr_bplattice_free(&L);
   ck_assert_int_eq(gr_bpcells_init(&c, b, 2 * rmax), 0);
@@ -191,6 +215,22 @@ START_TEST(test_packing)
 }
 END_TEST
 
+/* A tall narrow torus of many cells: the two-stage pass over several
+ * blocks, its Newton ring (64 cells, 768 results) wrapping around. */
+START_TEST(test_blocks)
+{
+  static struct pack k;
+  struct gr_box tall = {{0.02, 1.0, 1}, {1, 1, 0}};
+  struct gr_bplattice L;
+  srand(37);
+  packing(&k, &tall, 1e-3, 1.2, NMAX);
+  ck_assert_int_eq(gr_bplattice_init(&L, &tall, 1.2e-3, 2, 1.2e-3), 0);
+  ck_assert(L.c1 - L.c0 > 4 * 2048 && L.pcap < (long)k.n);
+  gr_bplattice_free(&L);
+  compare_all(&k, &tall, 1.2e-3, 2);
+}
+END_TEST
+
 /* Along a trajectory: a dense polydisperse system falling in a periodic
  * box with gravity along x (walls: none), integrated with the lattice;
  * every 10 steps its forces equal all pairs' on the same state. */
@@ -218,6 +258,7 @@ START_TEST(test_trajectory)
       struct gr_bpforce f = law();
       ck_assert_int_eq(gr_bpsim_forces(&s), 0); /* the lattice on the corrected state */
       gr_bpsearch_allpairs(&b, &f, &g, fx[0], fy[0], tq[0], NULL);
+      same_two(&s.lat, &f, &g);
       ck_assert_msg(reldiff(s.n, s.fx, fx[0]) < 1e-12 && reldiff(s.n, s.tq, tq[0]) < 1e-12,
                     "step %d: %g %g double %ld maxov %g", step, reldiff(s.n, s.fx, fx[0]),
                     reldiff(s.n, s.tq, tq[0]), s.lat.ndouble, s.maxov);
@@ -304,6 +345,7 @@ static Suite *lattice_suite(void)
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_mask);
   tcase_add_test(tc, test_packing);
+  tcase_add_test(tc, test_blocks);
   tcase_add_test(tc, test_variants);
   tcase_add_test(tc, test_trajectory);
   tcase_add_test(tc, test_window_upper);

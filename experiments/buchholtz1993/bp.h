@@ -56,7 +56,7 @@ int gr_bp_survive(struct gr_ctx *ctx);  /* which Gear order survives dt */
 int gr_bp_cost(struct gr_ctx *ctx);     /* Fig. 3 model, Fig. 4 measured */
 
 /* Bench kernels (bp_bench.c). */
-#define GR_BP_NKERNELS 8
+#define GR_BP_NKERNELS 17
 extern const struct gr_kernel gr_bp_kernels[GR_BP_NKERNELS];
 
 #endif

@@ -5,7 +5,12 @@
  * at 2e4 and skips 1e6, as sweetman's does), the same pass built without
  * tree vectorization, the half mask (12 positions, Newton's third law),
  * linked cells at rho = 0.28, and the N^2 neighbour list (one build and
- * ten force passes per cycle). */
+ * ten force passes per cycle).  lattice2-*: the two-stage reformulation
+ * (bplattice_two.h: contact bits, then eqs. 8-16 only where a bit is set;
+ * the same forces bit for bit) at the same sizes and rho, stage 2 in its
+ * Newton form (each pair once), and without vectorization (both stages);
+ * lattice2s / lattice2q: stage 2 as a scalar loop over the bits / a
+ * vectorized loop over a list of the contacts, each with its novec copy. */
 #include "experiments/buchholtz1993/bp.h"
 
 #include <stdlib.h>
@@ -19,7 +24,8 @@
 struct bp_karg {
   double rho;
   long np, np_quick; /* np_quick 0: skipped by the quick bench */
-  int method; /* 0 lattice, 1 without vectorization, 2 cells, 3 list, 4 half mask */
+  int method; /* 0 lattice, 2 cells, 3 list */
+  int mode;   /* the lattice's GR_BPLATTICE_* bits */
 };
 
 struct bp_kstate {
@@ -62,8 +68,7 @@ static int bp_ksetup(void **state, const void *arg, int quick, unsigned long see
     return gr_error_set(err, rc, "bench packing failed (status %d)", rc);
   }
   s->method = a->method;
-  s->c.mode = a->method == 1 ? 0 : a->method == 4 ? GR_BPLATTICE_VECTOR | GR_BPLATTICE_HALF
-                                                 : GR_BPLATTICE_VECTOR;
+  s->c.mode = a->mode;
   s->steps = a->method == 3 ? 10 : 1;
   *state = s;
   return GR_OK;
@@ -73,7 +78,7 @@ static int bp_ksetup(void **state, const void *arg, int quick, unsigned long see
 static double bp_krun(void *state)
 {
   struct bp_kstate *s = state;
-  if (s->method <= 1 || s->method == 4)
+  if (s->method == 0)
     gr_bp_config_lattice(&s->c);
   else if (s->method == 2)
     gr_bp_config_cells(&s->c);
@@ -89,17 +94,23 @@ static void bp_kfree(void *state)
   free(s);
 }
 
+enum { BP_V = GR_BPLATTICE_VECTOR, BP_2 = GR_BPLATTICE_TWOSTAGE | GR_BPLATTICE_NEWTON,
+       BP_2S = GR_BPLATTICE_TWOSTAGE, BP_2Q = GR_BPLATTICE_TWOSTAGE | GR_BPLATTICE_QUEUE };
 static const struct bp_karg bp_args[GR_BP_NKERNELS] = {
-    {0.2, 1000, 1000, 0}, {0.2, 10000, 10000, 0}, {0.2, 100000, 20000, 0},
-    {0.2, 1000000, 0, 0}, {0.2, 10000, 10000, 1}, {0.28, 10000, 10000, 2}, {0.2, 4000, 1000, 3},
-    {0.2, 10000, 10000, 4}};
+    {0.2, 1000, 1000, 0, BP_V}, {0.2, 10000, 10000, 0, BP_V}, {0.2, 100000, 20000, 0, BP_V},
+    {0.2, 1000000, 0, 0, BP_V}, {0.2, 10000, 10000, 0, 0}, {0.28, 10000, 10000, 2, 0},
+    {0.2, 4000, 1000, 3, 0}, {0.2, 10000, 10000, 0, BP_V | GR_BPLATTICE_HALF},
+    {0.2, 1000, 1000, 0, BP_V | BP_2}, {0.2, 10000, 10000, 0, BP_V | BP_2},
+    {0.2, 100000, 20000, 0, BP_V | BP_2}, {0.2, 1000000, 0, 0, BP_V | BP_2},
+    {0.2, 10000, 10000, 0, BP_2}, {0.2, 10000, 10000, 0, BP_V | BP_2S},
+    {0.2, 10000, 10000, 0, BP_2S}, {0.2, 10000, 10000, 0, BP_V | BP_2Q},
+    {0.2, 10000, 10000, 0, BP_2Q}};
 
+#define BP_K(name, i) {name, "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[i]}
 const struct gr_kernel gr_bp_kernels[GR_BP_NKERNELS] = {
-    {"lattice-1e3", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[0]},
-    {"lattice-1e4", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[1]},
-    {"lattice-1e5", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[2]},
-    {"lattice-1e6", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[3]},
-    {"lattice-novec-1e4", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[4]},
-    {"cells-1e4-rho0.28", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[5]},
-    {"nsq-list-4e3", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[6]},
-    {"lattice-half-1e4", "particle-steps", bp_ksetup, bp_krun, bp_kfree, &bp_args[7]}};
+    BP_K("lattice-1e3", 0), BP_K("lattice-1e4", 1), BP_K("lattice-1e5", 2),
+    BP_K("lattice-1e6", 3), BP_K("lattice-novec-1e4", 4), BP_K("cells-1e4-rho0.28", 5),
+    BP_K("nsq-list-4e3", 6), BP_K("lattice-half-1e4", 7), BP_K("lattice2-1e3", 8),
+    BP_K("lattice2-1e4", 9), BP_K("lattice2-1e5", 10), BP_K("lattice2-1e6", 11),
+    BP_K("lattice2-novec-1e4", 12), BP_K("lattice2s-1e4", 13), BP_K("lattice2s-novec-1e4", 14),
+    BP_K("lattice2q-1e4", 15), BP_K("lattice2q-novec-1e4", 16)};

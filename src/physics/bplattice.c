@@ -8,6 +8,7 @@
 #include <string.h>
 
 #define BP_BLOCK 2048 /* cells per block: the accumulators stay in L1 */
+#define BP_AHEAD 16   /* grains ahead for the index step's prefetch */
 
 #define BP_VEC_OPT                                                            \
   optimize("tree-vectorize", "vect-cost-model=dynamic", "fp-contract=off")
@@ -16,6 +17,7 @@
 #define GR_BPPASS_ATTR __attribute__((target_clones("avx2", "default"), BP_VEC_OPT))
 #define GR_BPPASS_PAIR_ATTR __attribute__((always_inline, BP_VEC_OPT))
 #include "physics/bplattice_pass.h"
+#include "physics/bplattice_two.h"
 #undef GR_BPPASS_NAME
 #undef GR_BPPASS_ATTR
 #undef GR_BPPASS_PAIR_ATTR
@@ -23,6 +25,7 @@
 #define GR_BPPASS_ATTR __attribute__((BP_NOVEC_OPT))
 #define GR_BPPASS_PAIR_ATTR __attribute__((always_inline, BP_NOVEC_OPT))
 #include "physics/bplattice_pass.h"
+#include "physics/bplattice_two.h"
 
 /* Flat offset of (dx, dy) in the padded row-major lattice. */
 long gr_bplattice_offset(const struct gr_bplattice *L, int dx, int dy)
@@ -86,7 +89,20 @@ static int bp_alloc(struct gr_bplattice *L)
     return GR_ENOMEM;
   for (k = 0; k < nv; k++)
     *v[k] = L->block + k * span + 8 * k;
-  if ((L->gsrc = malloc(L->ncell * sizeof *L->gsrc)) == NULL)
+  L->qcap = (long)BP_BLOCK * L->nmask; /* touched only as far as contacts go */
+  L->bits = malloc(BP_BLOCK * sizeof *L->bits);
+  L->lo = malloc(L->qcap * sizeof *L->lo);
+  L->lst = malloc(L->qcap * sizeof *L->lst);
+  L->hb = malloc(L->ncell * sizeof *L->hb);
+  L->qf = malloc(5 * L->qcap * sizeof *L->qf);
+  for (L->bcap = 1; L->bcap < L->half[L->nhalf - 1] + 1; L->bcap *= 2)
+    ;
+  L->pcap = L->bcap * L->nhalf; /* >= the live window's results */
+  L->pf = malloc(4 * L->pcap * sizeof *L->pf);
+  L->pbase = malloc(L->bcap * sizeof *L->pbase);
+  if ((L->gsrc = malloc(L->ncell * sizeof *L->gsrc)) == NULL || L->bits == NULL ||
+      L->lo == NULL || L->lst == NULL || L->qf == NULL || L->hb == NULL ||
+      L->pf == NULL || L->pbase == NULL)
     return GR_ENOMEM;
   for (i = 0; i < L->ncell; i++) {
     long col = ((long)i - L->pad) % L->stride, row = ((long)i - L->pad) / L->stride;
@@ -128,21 +144,28 @@ int gr_bplattice_init(struct gr_bplattice *L, const struct gr_box *box,
 void gr_bplattice_free(struct gr_bplattice *L)
 {
   free(L->block), free(L->cell), free(L->gsrc);
+  free(L->bits), free(L->lo), free(L->lst), free(L->qf), free(L->hb);
+  free(L->pf), free(L->pbase);
   memset(L, 0, sizeof *L);
 }
 
-/* Cell index along axis k of position q; periodic axes fold q into
- * [0, len) first (returned through *q). */
-static long bp_axis(struct gr_bplattice *L, int k, double *q)
+/* Step 3: a position folded into [0, len) on a periodic axis k. */
+static inline double bp_fold_q(const struct gr_bplattice *L, int k, double q)
 {
   double len = L->box.len[k];
-  long i;
   if (L->box.periodic[k]) {
-    *q -= len * floor(*q / len);
-    if (*q >= len) /* -tiny folds to len */
-      *q = 0.0;
+    q -= len * floor(q / len);
+    if (q >= len) /* -tiny folds to len */
+      q = 0.0;
   }
-  i = (long)floor(*q / L->d[k]);
+  return q;
+}
+
+/* Cell index along axis k of position q (folded first); counts grains
+ * outside a walled axis. */
+static long bp_axis(struct gr_bplattice *L, int k, double q)
+{
+  long i = (long)floor(bp_fold_q(L, k, q) / L->d[k]);
   if (i < 0 || i >= L->n[k]) {
     L->nlost++;
     i = i < 0 ? 0 : L->n[k] - 1;
@@ -184,7 +207,16 @@ static void bp_ghosts(struct gr_bplattice *L)
     }
 }
 
-/* Step 3 of section 2: Test and the lattice vectors. */
+/* Step 3: the lines of cell c in the lattice vectors it writes, fetched. */
+static inline void bp_prefetch(const struct gr_bplattice *L, long c)
+{
+  const double *v[] = {L->test, L->x, L->y, L->vx, L->vy, L->w, L->r, L->ir, L->m};
+  for (int k = 0; k < 9; k++)
+    __builtin_prefetch(v[k] + c, 1);
+}
+
+/* Step 3 of section 2: Test and the lattice vectors (the cells first,
+ * then the scatter, each cell's lines fetched BP_AHEAD grains ahead). */
 int gr_bplattice_index(struct gr_bplattice *L, const struct gr_bpgrains *g)
 {
   size_t i;
@@ -196,15 +228,19 @@ int gr_bplattice_index(struct gr_bplattice *L, const struct gr_bpgrains *g)
   }
   memset(L->test, 0, L->ncell * sizeof *L->test);
   for (i = 0; i < g->n; i++) {
-    double qx = g->x[i], qy = g->y[i];
-    long ix = bp_axis(L, 0, &qx), iy = bp_axis(L, 1, &qy);
-    long c = L->pad + (iy + L->halo) * L->stride + ix + L->halo;
+    long ix = bp_axis(L, 0, g->x[i]), iy = bp_axis(L, 1, g->y[i]);
+    L->cell[i] = L->pad + (iy + L->halo) * L->stride + ix + L->halo;
+  }
+  for (i = 0; i < g->n; i++) {
+    long c = L->cell[i];
+    if (i + BP_AHEAD < g->n) /* grains in random order: a line per vector */
+      bp_prefetch(L, L->cell[i + BP_AHEAD]);
     L->ndouble += L->test[c] > 0.0;
     L->test[c] = 1.0;
-    L->x[c] = qx, L->y[c] = qy, L->vx[c] = g->vx[i], L->vy[c] = g->vy[i];
+    L->x[c] = bp_fold_q(L, 0, g->x[i]), L->y[c] = bp_fold_q(L, 1, g->y[i]);
+    L->vx[c] = g->vx[i], L->vy[c] = g->vy[i];
     L->w[c] = g->w[i], L->r[c] = g->r[i], L->ir[c] = 1.0 / g->r[i];
     L->m[c] = g->m[i];
-    L->cell[i] = c;
   }
   bp_ghosts(L);
   return GR_OK;
@@ -224,7 +260,8 @@ static void bp_fold(struct gr_bplattice *L)
     L->fx[i] += L->hx[i], L->fy[i] += L->hy[i], L->tq[i] += L->ht[i];
 }
 
-/* Step 4: zero the accumulators, run the pass block by block, gather.
+/* Step 4: zero the accumulators, run the pass (the paper's one-stage or
+ * the two-stage one, bplattice_two.h) block by block, gather.
  * The half mask falls back to the full one for eq. 20 as printed (not
  * antisymmetric). */
 void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
@@ -235,6 +272,8 @@ void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
   int half = (mode & GR_BPLATTICE_HALF) && !(p->variants & GR_BPFORCE_EQ20_ROT), k;
   int cons = p->variants == 0, ov = maxov != NULL || !cons;
   int pass = 3 * half + (cons ? 1 + (maxov != NULL) : 0);
+  int two = (mode & GR_BPLATTICE_TWOSTAGE) != 0;
+  int form = mode & GR_BPLATTICE_QUEUE ? GR_BPLATTICE_QUEUE : mode & GR_BPLATTICE_NEWTON;
   long b;
   size_t i;
   double mo = 0.0;
@@ -242,14 +281,22 @@ void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
     memset(acc[k], 0, L->ncell * sizeof(double));
   if (ov)
     memset(L->ov, 0, L->ncell * sizeof(double));
+  L->ppos = 0;
   for (b = L->c0; b < L->c1; b += BP_BLOCK) {
     long e = b + BP_BLOCK < L->c1 ? b + BP_BLOCK : L->c1;
-    (mode & GR_BPLATTICE_VECTOR ? bp_vec_passes : bp_novec_passes)[pass](L, p, b, e);
+    if (two)
+      (mode & GR_BPLATTICE_VECTOR ? bp_vec_two : bp_novec_two)(L, p, b, e, half, cons, ov, form);
+    else
+      (mode & GR_BPLATTICE_VECTOR ? bp_vec_passes : bp_novec_passes)[pass](L, p, b, e);
   }
   if (half)
     bp_fold(L);
   for (i = 0; i < g->n; i++) {
     long c = L->cell[i];
+    if (i + BP_AHEAD < g->n) {
+      long a = L->cell[i + BP_AHEAD];
+      __builtin_prefetch(L->fx + a), __builtin_prefetch(L->fy + a), __builtin_prefetch(L->tq + a);
+    }
     fx[i] = L->fx[c], fy[i] = L->fy[c], tq[i] = L->tq[c];
   }
   if (maxov != NULL) {
