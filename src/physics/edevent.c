@@ -219,8 +219,8 @@ int gr_edevent_ddc(struct gr_edmd *s, int i, int j, double t, int *cure)
   s->k.ddc++;
   if (gr_edevent_predict(s, a) != GR_OK || gr_edevent_predict(s, b) != GR_OK)
     return GR_ENOMEM;
-  gr_edtree_update(&s->tree, a, s->lml[a].t);
-  gr_edtree_update(&s->tree, b, s->lml[b].t);
+  gr_edmd_queue_update(s, a, s->lml[a].t);
+  gr_edmd_queue_update(s, b, s->lml[b].t);
   return GR_OK;
 }
 
@@ -240,7 +240,7 @@ int gr_edevent_dwc(struct gr_edmd *s, int i, double t)
   s->k.dwc++;
   if (gr_edevent_predict(s, i) != GR_OK)
     return GR_ENOMEM;
-  gr_edtree_update(&s->tree, i, s->lml[i].t);
+  gr_edmd_queue_update(s, i, s->lml[i].t);
   return GR_OK;
 }
 
@@ -277,7 +277,7 @@ int gr_edevent_vwc(struct gr_edmd *s, int i)
   s->k.vwc++;
   edevent_twall(s, i);
   edevent_localmin(s, i);
-  gr_edtree_update(&s->tree, i, s->lml[i].t);
+  gr_edmd_queue_update(s, i, s->lml[i].t);
   return rc;
 }
 
@@ -292,5 +292,5 @@ void gr_edevent_stale(struct gr_edmd *s, int i)
   s->free = k;
   s->k.stale++;
   edevent_localmin(s, i);
-  gr_edtree_update(&s->tree, i, s->lml[i].t);
+  gr_edmd_queue_update(s, i, s->lml[i].t);
 }
