@@ -70,12 +70,13 @@ static void edevent_clear(struct gr_edmd *s, int i)
   s->disk[i].list = -1;
 }
 
-/* twall: the earlier of the x and y crossings of disk i's cell; a crossing
+/* twall: the earlier of the x and y crossings of disk i's cell (cx, cy),
+ * passed by the caller, who has them: no second division by ncx; a crossing
  * of an outer cell's outer side is the hard wall, met at distance d/2. */
-static void edevent_twall(struct gr_edmd *s, int i)
+static void edevent_twall(struct gr_edmd *s, int i, int cx, int cy)
 {
   const struct gr_edmd_disk *q = &s->disk[i];
-  int cx = s->disk[i].cell % s->p.ncx, cy = s->disk[i].cell / s->p.ncx, code = -1;
+  int code = -1;
   double r = 0.5 * s->p.d, best = HUGE_VAL, dt;
   if (q->vx > 0.0) {
     code = cx == s->p.ncx - 1 ? GR_EDMD_W_XHI : GR_EDMD_VW_XHI;
@@ -173,7 +174,7 @@ int gr_edevent_predict(struct gr_edmd *s, int i)
   edevent_clear(s, i);
   if (edevent_cells(s, i, cx - 1, cx + 1, cy - 1, cy + 1) != GR_OK)
     return GR_ENOMEM;
-  edevent_twall(s, i);
+  edevent_twall(s, i, cx, cy);
   edevent_localmin(s, i);
   return GR_OK;
 }
@@ -275,7 +276,7 @@ int gr_edevent_vwc(struct gr_edmd *s, int i)
   default: rc = edevent_cells(s, i, cx - 1, cx + 1, cy + 1, cy + 1); break;
   }
   s->k.vwc++;
-  edevent_twall(s, i);
+  edevent_twall(s, i, cx, cy);
   edevent_localmin(s, i);
   gr_edmd_queue_update(s, i, s->lml[i].t);
   return rc;
