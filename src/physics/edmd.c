@@ -46,7 +46,7 @@ static int edmd_valid(const struct gr_edmd_params *p, int ncx, int ncy,
   if (p->n < 1 || !(p->d > 0.0) || !(p->lx > p->d) || !(p->ly > p->d) ||
       gr_edrule_check(&p->rule) != GR_OK || !(p->watch_factor >= 0.0) ||
       p->watch_window < 0 || p->watch_window > GR_EDMD_WINDOW ||
-      (p->queue != GR_EDMD_TREE && p->queue != GR_EDMD_CALENDAR))
+      p->queue < GR_EDMD_AUTO || p->queue > GR_EDMD_CALENDAR)
     return GR_EINPUT;
   if (p->lx / ncx < p->d || p->ly / ncy < p->d)
     return GR_EINPUT;
@@ -123,6 +123,8 @@ int gr_edmd_new(const struct gr_edmd_params *p, const double *x, const double *y
     s->p.watch_factor = 1e4;
   if (s->p.watch_window == 0)
     s->p.watch_window = 32;
+  if (s->p.queue == GR_EDMD_AUTO)
+    s->p.queue = p->n <= GR_EDMD_CQ_MAXN ? GR_EDMD_CALENDAR : GR_EDMD_TREE;
   s->cw = p->lx / ncx;
   s->ch = p->ly / ncy;
   if ((rc = edmd_alloc(s, p->n, ncx * ncy)) != GR_OK) {
@@ -159,7 +161,7 @@ int gr_edmd_new(const struct gr_edmd_params *p, const double *x, const double *y
   }
   for (i = 0; i < p->n; i++)
     keys[i] = s->lml[i].t;
-  rc = p->queue == GR_EDMD_CALENDAR ? gr_edcq_init(&s->cq, p->n, keys)
+  rc = s->p.queue == GR_EDMD_CALENDAR ? gr_edcq_init(&s->cq, p->n, keys)
                                      : gr_edtree_init(&s->tree, p->n, keys);
   free(keys);
   if (rc != GR_OK) {

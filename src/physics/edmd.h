@@ -12,7 +12,7 @@
  *    virtual-wall event), the local minimum of each list, and a future-event
  *    list over the local minima: the paper's complete binary tournament
  *    tree (edtree.h) or, popping in the same order, a calendar queue
- *    (edcq.h), chosen by params.queue;
+ *    (edcq.h), chosen by params.queue (by default by N, as measured);
  *  - delayed states: a disk's state (r, v, tau) is advanced only when it
  *    suffers a hard collision (disk-disk DDC or disk-wall DWC), never at a
  *    VWC;
@@ -33,8 +33,15 @@
 #include "physics/edcq.h"
 #include "physics/edtree.h"
 
-/* The future-event list (params.queue): both pop the same sequence. */
-enum gr_edmd_queue { GR_EDMD_TREE = 0, GR_EDMD_CALENDAR = 1 };
+/* The future-event list (params.queue): both pop the same sequence.  AUTO
+ * takes the calendar queue up to GR_EDMD_CQ_MAXN disks, the tree above:
+ * measured (wilson-clumping bench start, phi 0.3, medians of 6-8
+ * interleaved runs, tree -> calendar, ns per collision): N = 2000 597 ->
+ * 561, 3e4 805 -> 755, 1e4 728 -> 680; N = 1e5 1255 -> 1368 (the queue's
+ * linked buckets miss the 512 KiB L2 more: 31.8 against 28.5 misses per
+ * collision in callgrind's model), 1e6 2481 -> 2538 (same within noise). */
+enum gr_edmd_queue { GR_EDMD_AUTO = 0, GR_EDMD_TREE, GR_EDMD_CALENDAR };
+#define GR_EDMD_CQ_MAXN 32768
 
 enum gr_edmd_evtype { GR_EDMD_DDC = 1, GR_EDMD_DWC = 2, GR_EDMD_VWC = 3 };
 
@@ -68,7 +75,7 @@ struct gr_edmd_params {
   double watch_factor;   /* collapse when the last watch_window DDCs came this
                             many times faster than the run's average (0: 1e4) */
   int watch_window;      /* DDCs in the watchdog's window (0: 32; <= 256) */
-  int queue;             /* enum gr_edmd_queue (0: the tree) */
+  int queue;             /* enum gr_edmd_queue (0: AUTO) */
 };
 
 struct gr_edmd_counters {
@@ -133,7 +140,7 @@ struct gr_edmd {
   int npool, free;
   struct gr_edmd_lml *lml;   /* 64-byte aligned */
   struct gr_edtree tree;     /* the local minima's future-event list: */
-  struct gr_edcq cq;         /* one of the two, by p.queue */
+  struct gr_edcq cq;         /* one of the two, by p.queue (never AUTO here) */
   struct gr_edmd_counters k;
   int status;
   double wt[GR_EDMD_WINDOW]; /* watchdog ring: time and disks of the last DDCs */
