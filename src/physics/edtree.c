@@ -104,18 +104,22 @@ void gr_edtree_free(struct gr_edtree *t)
  * then every ancestor is unchanged too. */
 void gr_edtree_update(struct gr_edtree *t, int i, double key)
 {
-  int l, w, id;
+  unsigned u = (unsigned)i, w;
+  int l, id;
   double k;
-  t->key[0][i] = key;
-  for (l = 1; l < t->nlev; l++) {
-    w = (i & ~(GR_EDTREE_ARITY - 1));
-    w += edtree_winner8(t->key[l - 1] + w);
+  t->key[0][u] = key;
+  w = (u & ~(GR_EDTREE_ARITY - 1u)) + (unsigned)edtree_winner8(t->key[0] + (u & ~(GR_EDTREE_ARITY - 1u)));
+  for (l = 1; ; l++) { /* w: the winning child of node u / 8 of level l */
     k = t->key[l - 1][w];
-    id = edtree_id(t, l - 1, w);
-    i /= GR_EDTREE_ARITY;
-    if (id == t->id[l][i] && k == t->key[l][i])
+    id = l == 1 ? (int)w : t->id[l - 1][w];
+    u /= GR_EDTREE_ARITY;
+    if (id == t->id[l][u] && k == t->key[l][u])
       return;
-    t->key[l][i] = k;
-    t->id[l][i] = id;
+    t->key[l][u] = k;
+    t->id[l][u] = id;
+    if (l + 1 >= t->nlev)
+      return;
+    w = (u & ~(GR_EDTREE_ARITY - 1u));
+    w += (unsigned)edtree_winner8(t->key[l] + w);
   }
 }
