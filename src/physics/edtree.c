@@ -22,9 +22,12 @@ static inline int edtree_winner8(const double *k)
   __m128d m = _mm_min_pd(_mm_min_pd(a, b), _mm_min_pd(c, d));
   int mask;
   m = _mm_min_pd(m, _mm_shuffle_pd(m, m, 1));
-  mask = _mm_movemask_pd(_mm_cmpeq_pd(a, m)) | _mm_movemask_pd(_mm_cmpeq_pd(b, m)) << 2 |
-         _mm_movemask_pd(_mm_cmpeq_pd(c, m)) << 4 | _mm_movemask_pd(_mm_cmpeq_pd(d, m)) << 6;
-  return __builtin_ctz((unsigned)mask);
+  /* the 4 compare masks (all-ones lanes) packed with saturation into 16
+   * bytes, two per key, in key order: one movemask for all 8 */
+  mask = _mm_movemask_epi8(_mm_packs_epi16(
+      _mm_packs_epi32(_mm_castpd_si128(_mm_cmpeq_pd(a, m)), _mm_castpd_si128(_mm_cmpeq_pd(b, m))),
+      _mm_packs_epi32(_mm_castpd_si128(_mm_cmpeq_pd(c, m)), _mm_castpd_si128(_mm_cmpeq_pd(d, m)))));
+  return __builtin_ctz((unsigned)mask) >> 1;
 #else
   int w = 0, j;
   for (j = 1; j < GR_EDTREE_ARITY; j++)
