@@ -2,7 +2,7 @@
  * engine (Wilson 2001, sections 2.2-2.3 and appendix A.1: tball, twall,
  * freev, diskev, wallev, updateM, predictions).  See edmd.h.
  *
- * Where a collision's cost goes at N = 1e5, phi 0.3 (callgrind, 50000
+ * Where a collision's cost went at N = 1e5, phi 0.3 (74fade5; callgrind, 50000
  * collisions after the bench's melt, L2 modelled as 512 KiB; instructions /
  * L2 misses per collision; per collision there are 1.34 virtual-wall
  * crossings, 0.55 stale events, 8 pair predictions, 3.9 queue updates):
@@ -10,7 +10,10 @@
  * states 4.9), tree 928 / 6.2 (4.5 of them write misses), twall 183 / 0.9,
  * ddc 174 / 1.0, step 154 / 3.5 (the local minimum and the partner's
  * counter), localmin 115 / 0.55, vwc 108 / 3.2 (cell relinking), predict
- * 88 / 1.8 (walking the old list to free it); total 3117 / 28.5.
+ * 88 / 1.8 (walking the old list to free it); total 3117 / 28.5.  Since
+ * 7af51a0 the tree takes 779 instructions (total 2994), the misses as before.
+ * A packed-SSE2 tball (x, y in two lanes, same bits) saved only 44 more:
+ * not kept.
  * Measured and not kept (no change beyond the +-5-10 % noise of the shared
  * machine in 20 interleaved runs; callgrind cannot see prefetches):
  * prefetching both disks' cell heads, list and tree path at the start of a
