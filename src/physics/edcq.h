@@ -25,7 +25,7 @@
  * bucket's head (a random line of 4 nb bytes) and the old head's node, and
  * the scan walks the current day's nodes; the tree's few upper levels stay
  * in cache.  Wall time (medians of interleaved runs): 6-8 % faster than
- * the tree for N <= 3e4 (at 1e4: 2793 against ~2860 instructions, 15.1
+ * the tree for N <= 3e4 (at 1e4: 2793 against 2880 instructions, 15.1
  * against 11.8 L2 misses, all of them L3 hits), 9 % slower at 1e5, the
  * same within noise at 1e6 (2787 against 3100 instructions, 34.3 against
  * 36.8 L2 misses).  Hence AUTO in edmd.h.
