@@ -1,4 +1,4 @@
-/* granrepro physics: calendar queue of the event-driven engine (Paul,
+/* granrepro physics: calendar queue of the event-driven engine (G. Paul,
  * J. Comput. Phys. 221, 615 (2007); Brown, Commun. ACM 31, 1220 (1988)).
  * See edcq.h. */
 #include "physics/edcq.h"

@@ -1,7 +1,10 @@
 /* granrepro physics: a calendar queue of one key per disk for the
- * event-driven engine, after M. Paul, "A fast event-driven algorithm for
- * hard spheres" (J. Comput. Phys. 221, 615 (2007)) and R. Brown's calendar
- * queue (Commun. ACM 31, 1220 (1988)): time is cut into "days" of width w,
+ * event-driven engine, after G. Paul, "A complexity O(1) priority queue for
+ * event driven molecular dynamics simulations" (J. Comput. Phys. 221, 615
+ * (2007); arXiv physics/0606226) and R. Brown's calendar queue (Commun.
+ * ACM 31, 1220 (1988)).  Paul keeps the candidates of the earliest list in
+ * a small binary tree; here the current day is scanned unsorted (a few
+ * entries) and its minimum cached.  Time is cut into "days" of width w,
  * day k = (long long)(t / w); day k's entries sit in bucket k mod nb (an
  * unsorted doubly linked list), so changing a key is an O(1) unlink and
  * link, and the minimum is found by scanning only the current day's bucket

@@ -5,7 +5,7 @@
  * Where a collision's cost went at N = 1e5, phi 0.3 (74fade5; callgrind, 50000
  * collisions after the bench's melt, L2 modelled as 512 KiB; instructions /
  * L2 misses per collision; per collision there are 1.34 virtual-wall
- * crossings, 0.55 stale events, 8 pair predictions, 3.9 queue updates):
+ * crossings, 0.14 stale events, 8 pair predictions, 3.5 queue updates):
  * pair search 1298 / 11.0 (cell heads and the next links 5.5, the partners'
  * states 4.9), tree 928 / 6.2 (4.5 of them write misses), twall 183 / 0.9,
  * ddc 174 / 1.0, step 154 / 3.5 (the local minimum and the partner's
