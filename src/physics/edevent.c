@@ -13,7 +13,12 @@
  * 88 / 1.8 (walking the old list to free it); total 3117 / 28.5.  Since
  * 7af51a0 the tree takes 779 instructions (total 2994), the misses as before.
  * A packed-SSE2 tball (x, y in two lanes, same bits) saved only 44 more:
- * not kept.
+ * not kept.  At 1e6 (7af51a0, LL modelled as the machine's 32 MiB L3: what
+ * goes to DRAM) 19.0 misses per collision: pair search 7.4 (the partners'
+ * 64-byte states 4.2: one line per neighbour whatever the numbering, so
+ * cell-order renumbering would not remove them unless the records shrink),
+ * step 3.1, vwc 2.2, predict 1.5, tree 3.4 (3.1 of them writes), ddc 0.8,
+ * localmin 0.5; at 1e5 4.0.
  * Measured and not kept (no change beyond the +-5-10 % noise of the shared
  * machine in 20 interleaved runs; callgrind cannot see prefetches):
  * prefetching both disks' cell heads, list and tree path at the start of a
