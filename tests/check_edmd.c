@@ -308,12 +308,16 @@ START_TEST(test_bad_input)
   p.rule.e = 1.5;
   ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), GR_EINPUT);
   p.rule.e = 1.0;
-  ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), GR_OK);
-  ck_assert_ptr_nonnull(s);
-  /* disks at rest: no event ever, even with an infinite horizon */
-  ck_assert_int_eq(gr_edmd_step(s, HUGE_VAL, NULL), 0);
-  ck_assert_int_eq(gr_edmd_run(s, HUGE_VAL, 10), GR_EDMD_DONE);
-  gr_edmd_free(s);
+  p.queue = GR_EDMD_CALENDAR + 1;
+  ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), GR_EINPUT);
+  for (p.queue = GR_EDMD_AUTO; p.queue <= GR_EDMD_CALENDAR; p.queue++) {
+    ck_assert_int_eq(gr_edmd_new(&p, x, y, v, v, &s), GR_OK);
+    ck_assert_ptr_nonnull(s);
+    /* disks at rest: no event ever, even with an infinite horizon */
+    ck_assert_int_eq(gr_edmd_step(s, HUGE_VAL, NULL), 0);
+    ck_assert_int_eq(gr_edmd_run(s, HUGE_VAL, 10), GR_EDMD_DONE);
+    gr_edmd_free(s);
+  }
 }
 END_TEST
 

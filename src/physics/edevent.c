@@ -1,6 +1,32 @@
 /* granrepro physics: predictions and event processing of the hard-disk
  * engine (Wilson 2001, sections 2.2-2.3 and appendix A.1: tball, twall,
- * freev, diskev, wallev, updateM, predictions).  See edmd.h. */
+ * freev, diskev, wallev, updateM, predictions).  See edmd.h.
+ *
+ * Where a collision's cost went at N = 1e5, phi 0.3 (74fade5; callgrind, 50000
+ * collisions after the bench's melt, L2 modelled as 512 KiB; instructions /
+ * L2 misses per collision; per collision there are 1.34 virtual-wall
+ * crossings, 0.14 stale events, 8 pair predictions, 3.5 queue updates):
+ * pair search 1298 / 11.0 (cell heads and the next links 5.5, the partners'
+ * states 4.9), tree 928 / 6.2 (4.5 of them write misses), twall 183 / 0.9,
+ * ddc 174 / 1.0, step 154 / 3.5 (the local minimum and the partner's
+ * counter), localmin 115 / 0.55, vwc 108 / 3.2 (cell relinking), predict
+ * 88 / 1.8 (walking the old list to free it); total 3117 / 28.5.  Since
+ * 7af51a0 the tree takes 779 instructions (total 2994), the misses as before.
+ * A packed-SSE2 tball (x, y in two lanes, same bits) saved only 44 more:
+ * not kept.  At 1e6 (7af51a0, LL modelled as the machine's 32 MiB L3: what
+ * goes to DRAM) 19.0 misses per collision: pair search 7.4 (the partners'
+ * 64-byte states 4.2: one line per neighbour whatever the numbering, so
+ * cell-order renumbering would not remove them unless the records shrink),
+ * step 3.1, vwc 2.2, predict 1.5, tree 3.4 (3.1 of them writes), ddc 0.8,
+ * localmin 0.5; at 1e5 4.0.
+ * Measured and not kept (no change beyond the +-5-10 % noise of the shared
+ * machine in 20 interleaved runs; callgrind cannot see prefetches):
+ * prefetching both disks' cell heads, list and tree path at the start of a
+ * disk-disk collision; reading the 9 cell heads first and prefetching their
+ * first disks; 32-byte pool nodes (-2 % L2 misses, +33 % pool memory).
+ * Cells 1.25, 1.5, 2 d wide instead of 1 d at phi 0.3: 3292, 3551, 4306
+ * instructions and 30.8, 34.1, 42.4 L2 misses per collision (more pairs,
+ * more stale events, fewer crossings): 1 d stays best. */
 #include "physics/edevent.h"
 
 #include <math.h>
@@ -70,12 +96,13 @@ static void edevent_clear(struct gr_edmd *s, int i)
   s->disk[i].list = -1;
 }
 
-/* twall: the earlier of the x and y crossings of disk i's cell; a crossing
+/* twall: the earlier of the x and y crossings of disk i's cell (cx, cy),
+ * passed by the caller, who has them: no second division by ncx; a crossing
  * of an outer cell's outer side is the hard wall, met at distance d/2. */
-static void edevent_twall(struct gr_edmd *s, int i)
+static void edevent_twall(struct gr_edmd *s, int i, int cx, int cy)
 {
   const struct gr_edmd_disk *q = &s->disk[i];
-  int cx = s->disk[i].cell % s->p.ncx, cy = s->disk[i].cell / s->p.ncx, code = -1;
+  int code = -1;
   double r = 0.5 * s->p.d, best = HUGE_VAL, dt;
   if (q->vx > 0.0) {
     code = cx == s->p.ncx - 1 ? GR_EDMD_W_XHI : GR_EDMD_VW_XHI;
@@ -173,7 +200,7 @@ int gr_edevent_predict(struct gr_edmd *s, int i)
   edevent_clear(s, i);
   if (edevent_cells(s, i, cx - 1, cx + 1, cy - 1, cy + 1) != GR_OK)
     return GR_ENOMEM;
-  edevent_twall(s, i);
+  edevent_twall(s, i, cx, cy);
   edevent_localmin(s, i);
   return GR_OK;
 }
@@ -219,8 +246,8 @@ int gr_edevent_ddc(struct gr_edmd *s, int i, int j, double t, int *cure)
   s->k.ddc++;
   if (gr_edevent_predict(s, a) != GR_OK || gr_edevent_predict(s, b) != GR_OK)
     return GR_ENOMEM;
-  gr_edtree_update(&s->tree, a, s->lml[a].t);
-  gr_edtree_update(&s->tree, b, s->lml[b].t);
+  gr_edmd_queue_update(s, a, s->lml[a].t);
+  gr_edmd_queue_update(s, b, s->lml[b].t);
   return GR_OK;
 }
 
@@ -240,7 +267,7 @@ int gr_edevent_dwc(struct gr_edmd *s, int i, double t)
   s->k.dwc++;
   if (gr_edevent_predict(s, i) != GR_OK)
     return GR_ENOMEM;
-  gr_edtree_update(&s->tree, i, s->lml[i].t);
+  gr_edmd_queue_update(s, i, s->lml[i].t);
   return GR_OK;
 }
 
@@ -275,9 +302,9 @@ int gr_edevent_vwc(struct gr_edmd *s, int i)
   default: rc = edevent_cells(s, i, cx - 1, cx + 1, cy + 1, cy + 1); break;
   }
   s->k.vwc++;
-  edevent_twall(s, i);
+  edevent_twall(s, i, cx, cy);
   edevent_localmin(s, i);
-  gr_edtree_update(&s->tree, i, s->lml[i].t);
+  gr_edmd_queue_update(s, i, s->lml[i].t);
   return rc;
 }
 
@@ -292,5 +319,5 @@ void gr_edevent_stale(struct gr_edmd *s, int i)
   s->free = k;
   s->k.stale++;
   edevent_localmin(s, i);
-  gr_edtree_update(&s->tree, i, s->lml[i].t);
+  gr_edmd_queue_update(s, i, s->lml[i].t);
 }

@@ -9,10 +9,10 @@
 #include "physics/edmd.h"
 
 /* Clear disk i's DDC list, predict it against its 9 cells and the walls,
- * set its local minimum (no tree update).  GR_ENOMEM when the pool cannot grow. */
+ * set its local minimum (the queue not updated).  GR_ENOMEM when the pool cannot grow. */
 int gr_edevent_predict(struct gr_edmd *s, int i);
 
-/* Process events of each type at time t (tree updated).  GR_ENOMEM: no memory. */
+/* Process events of each type at time t (queue updated).  GR_ENOMEM: no memory. */
 int gr_edevent_ddc(struct gr_edmd *s, int i, int j, double t, int *cure);
 int gr_edevent_dwc(struct gr_edmd *s, int i, double t);
 int gr_edevent_vwc(struct gr_edmd *s, int i);

@@ -32,6 +32,7 @@ void gr_edmd_free(struct gr_edmd *s)
     return;
   free(s->disk); free(s->tlast); free(s->head);
   free(s->pool); free(s->lml);
+  gr_edcq_free(&s->cq);
   gr_edtree_free(&s->tree);
   free(s);
 }
@@ -44,7 +45,8 @@ static int edmd_valid(const struct gr_edmd_params *p, int ncx, int ncy,
   int i;
   if (p->n < 1 || !(p->d > 0.0) || !(p->lx > p->d) || !(p->ly > p->d) ||
       gr_edrule_check(&p->rule) != GR_OK || !(p->watch_factor >= 0.0) ||
-      p->watch_window < 0 || p->watch_window > GR_EDMD_WINDOW)
+      p->watch_window < 0 || p->watch_window > GR_EDMD_WINDOW ||
+      p->queue < GR_EDMD_AUTO || p->queue > GR_EDMD_CALENDAR)
     return GR_EINPUT;
   if (p->lx / ncx < p->d || p->ly / ncy < p->d)
     return GR_EINPUT;
@@ -101,7 +103,7 @@ static int edmd_overlap(const struct gr_edmd *s)
 }
 
 /* MAIN FUNCTION's initialisation: states, cell matrix, local lists and
- * minima, and the first playoff of the tree (create_cbt). */
+ * minima, and the future-event list over the local minima (create_cbt). */
 int gr_edmd_new(const struct gr_edmd_params *p, const double *x, const double *y,
                 const double *vx, const double *vy, struct gr_edmd **out)
 {
@@ -121,6 +123,8 @@ int gr_edmd_new(const struct gr_edmd_params *p, const double *x, const double *y
     s->p.watch_factor = 1e4;
   if (s->p.watch_window == 0)
     s->p.watch_window = 32;
+  if (s->p.queue == GR_EDMD_AUTO)
+    s->p.queue = p->n <= GR_EDMD_CQ_MAXN ? GR_EDMD_CALENDAR : GR_EDMD_TREE;
   s->cw = p->lx / ncx;
   s->ch = p->ly / ncy;
   if ((rc = edmd_alloc(s, p->n, ncx * ncy)) != GR_OK) {
@@ -157,7 +161,8 @@ int gr_edmd_new(const struct gr_edmd_params *p, const double *x, const double *y
   }
   for (i = 0; i < p->n; i++)
     keys[i] = s->lml[i].t;
-  rc = gr_edtree_init(&s->tree, p->n, keys);
+  rc = s->p.queue == GR_EDMD_CALENDAR ? gr_edcq_init(&s->cq, p->n, keys)
+                                     : gr_edtree_init(&s->tree, p->n, keys);
   free(keys);
   if (rc != GR_OK) {
     gr_edmd_free(s);
@@ -229,8 +234,12 @@ int gr_edmd_step(struct gr_edmd *s, double t_end, struct gr_edmd_event *ev)
   if (s->status == GR_EDMD_COLLAPSE || s->status == GR_EDMD_NOMEM)
     return -1;
   for (;;) {
-    i = gr_edtree_min(&s->tree);
-    t = gr_edtree_min_key(&s->tree);
+    if (s->p.queue == GR_EDMD_CALENDAR) {
+      i = gr_edcq_min(&s->cq, &t);
+    } else {
+      i = gr_edtree_min(&s->tree);
+      t = gr_edtree_min_key(&s->tree);
+    }
     __builtin_prefetch(&s->disk[i]); /* needed by every event type: overlap its miss with the local minimum's */
     if (!(t <= t_end) || t == HUGE_VAL) /* nothing left, ever: all disks at rest */
       return 0;

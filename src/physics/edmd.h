@@ -9,8 +9,10 @@
  *    of a cell boundary ("virtual wall", VWC) is itself an event after which
  *    only the 3 newly adjacent cells are searched;
  *  - a local event list per disk (its disk-disk events plus one wall or
- *    virtual-wall event), the local minimum of each list, and a complete
- *    binary tournament tree over the local minima (edtree.h);
+ *    virtual-wall event), the local minimum of each list, and a future-event
+ *    list over the local minima: the paper's complete binary tournament
+ *    tree (edtree.h) or, popping in the same order, a calendar queue
+ *    (edcq.h), chosen by params.queue (by default by N, as measured);
  *  - delayed states: a disk's state (r, v, tau) is advanced only when it
  *    suffers a hard collision (disk-disk DDC or disk-wall DWC), never at a
  *    VWC;
@@ -28,7 +30,18 @@
 
 #include "status.h"
 #include "physics/edrule.h"
+#include "physics/edcq.h"
 #include "physics/edtree.h"
+
+/* The future-event list (params.queue): both pop the same sequence.  AUTO
+ * takes the calendar queue up to GR_EDMD_CQ_MAXN disks, the tree above:
+ * measured (wilson-clumping bench start, phi 0.3, medians of 6-8
+ * interleaved runs, tree -> calendar, ns per collision): N = 2000 597 ->
+ * 561, 3e4 805 -> 755, 1e4 728 -> 680; N = 1e5 1255 -> 1368 (the queue's
+ * linked buckets miss the 512 KiB L2 more: 31.8 against 28.5 misses per
+ * collision in callgrind's model), 1e6 2481 -> 2538 (same within noise). */
+enum gr_edmd_queue { GR_EDMD_AUTO = 0, GR_EDMD_TREE, GR_EDMD_CALENDAR };
+#define GR_EDMD_CQ_MAXN 32768
 
 enum gr_edmd_evtype { GR_EDMD_DDC = 1, GR_EDMD_DWC = 2, GR_EDMD_VWC = 3 };
 
@@ -62,6 +75,7 @@ struct gr_edmd_params {
   double watch_factor;   /* collapse when the last watch_window DDCs came this
                             many times faster than the run's average (0: 1e4) */
   int watch_window;      /* DDCs in the watchdog's window (0: 32; <= 256) */
+  int queue;             /* enum gr_edmd_queue (0: AUTO) */
 };
 
 struct gr_edmd_counters {
@@ -125,7 +139,8 @@ struct gr_edmd {
   struct gr_edmd_ev *pool;
   int npool, free;
   struct gr_edmd_lml *lml;   /* 64-byte aligned */
-  struct gr_edtree tree;
+  struct gr_edtree tree;     /* the local minima's future-event list: */
+  struct gr_edcq cq;         /* one of the two, by p.queue (never AUTO here) */
   struct gr_edmd_counters k;
   int status;
   double wt[GR_EDMD_WINDOW]; /* watchdog ring: time and disks of the last DDCs */
@@ -143,6 +158,15 @@ void gr_edmd_cells(const struct gr_edmd_params *p, int *ncx, int *ncy);
 int gr_edmd_new(const struct gr_edmd_params *p, const double *x, const double *y,
                 const double *vx, const double *vy, struct gr_edmd **out);
 void gr_edmd_free(struct gr_edmd *s);
+
+/* Set disk i's key in the future-event list (after its local minimum changed). */
+static inline void gr_edmd_queue_update(struct gr_edmd *s, int i, double key)
+{
+  if (s->p.queue == GR_EDMD_CALENDAR)
+    gr_edcq_update(&s->cq, i, key);
+  else
+    gr_edtree_update(&s->tree, i, key);
+}
 
 /* Process the next valid event if it happens at or before t_end (stale
  * events met on the way are discarded and counted).  Returns 1 and fills ev

@@ -22,9 +22,12 @@ static inline int edtree_winner8(const double *k)
   __m128d m = _mm_min_pd(_mm_min_pd(a, b), _mm_min_pd(c, d));
   int mask;
   m = _mm_min_pd(m, _mm_shuffle_pd(m, m, 1));
-  mask = _mm_movemask_pd(_mm_cmpeq_pd(a, m)) | _mm_movemask_pd(_mm_cmpeq_pd(b, m)) << 2 |
-         _mm_movemask_pd(_mm_cmpeq_pd(c, m)) << 4 | _mm_movemask_pd(_mm_cmpeq_pd(d, m)) << 6;
-  return __builtin_ctz((unsigned)mask);
+  /* the 4 compare masks (all-ones lanes) packed with saturation into 16
+   * bytes, two per key, in key order: one movemask for all 8 */
+  mask = _mm_movemask_epi8(_mm_packs_epi16(
+      _mm_packs_epi32(_mm_castpd_si128(_mm_cmpeq_pd(a, m)), _mm_castpd_si128(_mm_cmpeq_pd(b, m))),
+      _mm_packs_epi32(_mm_castpd_si128(_mm_cmpeq_pd(c, m)), _mm_castpd_si128(_mm_cmpeq_pd(d, m)))));
+  return __builtin_ctz((unsigned)mask) >> 1;
 #else
   int w = 0, j;
   for (j = 1; j < GR_EDTREE_ARITY; j++)
@@ -104,18 +107,22 @@ void gr_edtree_free(struct gr_edtree *t)
  * then every ancestor is unchanged too. */
 void gr_edtree_update(struct gr_edtree *t, int i, double key)
 {
-  int l, w, id;
+  unsigned u = (unsigned)i, w;
+  int l, id;
   double k;
-  t->key[0][i] = key;
-  for (l = 1; l < t->nlev; l++) {
-    w = (i & ~(GR_EDTREE_ARITY - 1));
-    w += edtree_winner8(t->key[l - 1] + w);
+  t->key[0][u] = key;
+  w = (u & ~(GR_EDTREE_ARITY - 1u)) + (unsigned)edtree_winner8(t->key[0] + (u & ~(GR_EDTREE_ARITY - 1u)));
+  for (l = 1; ; l++) { /* w: the winning child of node u / 8 of level l */
     k = t->key[l - 1][w];
-    id = edtree_id(t, l - 1, w);
-    i /= GR_EDTREE_ARITY;
-    if (id == t->id[l][i] && k == t->key[l][i])
+    id = l == 1 ? (int)w : t->id[l - 1][w];
+    u /= GR_EDTREE_ARITY;
+    if (id == t->id[l][u] && k == t->key[l][u])
       return;
-    t->key[l][i] = k;
-    t->id[l][i] = id;
+    t->key[l][u] = k;
+    t->id[l][u] = id;
+    if (l + 1 >= t->nlev)
+      return;
+    w = (u & ~(GR_EDTREE_ARITY - 1u));
+    w += (unsigned)edtree_winner8(t->key[l] + w);
   }
 }
