@@ -232,13 +232,16 @@ static int cs_search_full(struct gr_cellsort *s, struct gr_nbr *v, double cut2)
 }
 
 /* Append the slots lo..hi-1 to the candidate list: eight unconditional
- * stores and a jump of the write position (a loop only for long runs). */
+ * stores, as two 4-lane vector stores, and a jump of the write position
+ * (a loop only for long runs). */
+typedef uint32_t cs_v4 __attribute__((vector_size(16)));
 #define CS_RUN(lo, hi)                                                          \
   do {                                                                          \
     uint32_t l_ = (uint32_t)(lo), h_ = (uint32_t)(hi), k_;                      \
     if (h_ - l_ <= 8) {                                                         \
-      for (k_ = 0; k_ < 8; k_++)                                                \
-        cand[w + k_] = l_ + k_;                                                 \
+      cs_v4 a_ = (cs_v4){0, 1, 2, 3} + l_, b_ = (cs_v4){4, 5, 6, 7} + l_;       \
+      memcpy(cand + w, &a_, sizeof a_);                                         \
+      memcpy(cand + w + 4, &b_, sizeof b_);                                     \
       w += h_ - l_;                                                             \
     } else {                                                                    \
       for (k_ = l_; k_ < h_; k_++)                                              \
@@ -302,10 +305,16 @@ cs_search_half(const struct gr_cellsort *s, double cut2, int walls, size_t z0, s
           CS_RUN(pe, st[c + 2]);
         else if (box->periodic[0])
           CS_RUN(st[c + 1 - mx], st[c + 2 - mx]);
-        for (r = 0; r < nrow; r++)
-          for (k = 0; k < s->nxr[cx]; k++)
-            CS_RUN(st[rows[r] + (size_t)s->xlo[2 * cx + k]],
-                   st[rows[r] + (size_t)s->xhi[2 * cx + k] + 1]);
+        if (walls) { /* one run of cells per row: x-1 .. x+1, clipped */
+          size_t lo = cx > 0 ? cx - 1 : 0, hi = cx + 2 < mx ? cx + 2 : mx;
+          for (r = 0; r < nrow; r++)
+            CS_RUN(st[rows[r] + lo], st[rows[r] + hi]);
+        } else {
+          for (r = 0; r < nrow; r++)
+            for (k = 0; k < s->nxr[cx]; k++)
+              CS_RUN(st[rows[r] + (size_t)s->xlo[2 * cx + k]],
+                     st[rows[r] + (size_t)s->xhi[2 * cx + k] + 1]);
+        }
         for (p = st[c]; p < pe; p++) {
           double xp = sl[p].x, yp = sl[p].y, zp = sl[p].z;
           size_t own = pe - p - 1, t0 = 8 - own;
