@@ -98,16 +98,29 @@ static void dem_cross_in(struct gr_dem *d, double *rg, size_t b, size_t e)
  * numbers, fewer than the ring's slots, so no two live ones share a slot. */
 #define DEM_CHUNK 256
 
-/* Software prefetch DEM_PF particles ahead of the pass: of x in the rows'
- * loop, of v, w (to be written) and xref in the moves'.  Measured at 1e6
- * (one core, steps 400-800, CPU time per particle-step, two A/B pairs):
- * 28.9-29.2 ns without, 25.9-27.4 with; 8 or 32 ahead did no better. */
+/* Software prefetch DEM_PF particles ahead of the pass, once per eight
+ * particles (three lines of each array): of x in the rows' loop, of v, w
+ * (to be written) and xref in the moves'.  Measured at 1e6 (one core,
+ * steps 400-800, CPU time per particle-step, two A/B pairs): 28.9-29.2 ns
+ * without, 25.9-27.4 with; 8 or 32 ahead did no better, nor prefetching
+ * the partners' x a row ahead (32.7-33.1 ns).  A prefetch per particle
+ * and array, and the ring slot computed per particle, cost 27
+ * instructions per particle-step (callgrind at 1e4), 3% at 1e4 in the
+ * bench; once per eight and a chunk's slots from one base, the count is
+ * back to 74fade5's. */
 #define DEM_PF 16
-static inline void dem_prefetch_move(const struct gr_dem *d, size_t p)
+/* The three cache lines of 8 particles' coordinates at a (8 x 24 B). */
+static inline void dem_prefetch8(const double *a, int write)
 {
-  __builtin_prefetch(d->v + 3 * p, 1);
-  __builtin_prefetch(d->w + 3 * p, 1);
-  __builtin_prefetch(d->xref + 3 * p);
+  if (write) {
+    __builtin_prefetch(a, 1);
+    __builtin_prefetch(a + 8, 1);
+    __builtin_prefetch(a + 16, 1);
+  } else {
+    __builtin_prefetch(a);
+    __builtin_prefetch(a + 8);
+    __builtin_prefetch(a + 16);
+  }
 }
 
 static double dem_block_dir(struct gr_dem *d, const struct dem_k *k, double *rg, size_t b,
@@ -120,11 +133,16 @@ static double dem_block_dir(struct gr_dem *d, const struct dem_k *k, double *rg,
   int a;
   dem_cross_in(d, rg, b, e);
   for (c = b; c < e; c = ce) {
-    ce = e - c > DEM_CHUNK ? c + DEM_CHUNK : e;
+    /* chunks end at multiples of DEM_CHUNK, which divides the ring's
+     * slots: a chunk's slots are contiguous, from rc */
+    double *rc = rg + 6 * (c & mask);
+    ce = (c / DEM_CHUNK + 1) * DEM_CHUNK;
+    if (ce > e)
+      ce = e;
     for (p = c; p < ce; p++) {
-      double *fp = rg + 6 * (p & mask);
-      if (p + DEM_PF < e)
-        __builtin_prefetch(d->x + 3 * (p + DEM_PF));
+      double *fp = rc + 6 * (p - c);
+      if ((p & 7) == 0 && p + DEM_PF + 8 <= e)
+        dem_prefetch8(d->x + 3 * (p + DEM_PF), 0);
       for (q = start[p]; q < start[p + 1]; q++) {
         size_t j = jj[q];
         const double *r = o;
@@ -148,15 +166,18 @@ static double dem_block_dir(struct gr_dem *d, const struct dem_k *k, double *rg,
       }
     }
     for (p = c; p < ce; p++) {
-      double *fp = rg + 6 * (p & mask), s;
-      if (p + DEM_PF < e)
-        dem_prefetch_move(d, p + DEM_PF);
+      double *fp = rc + 6 * (p - c), s;
+      if ((p & 7) == 0 && p + DEM_PF + 8 <= e) {
+        dem_prefetch8(d->v + 3 * (p + DEM_PF), 1);
+        dem_prefetch8(d->w + 3 * (p + DEM_PF), 1);
+        dem_prefetch8(d->xref + 3 * (p + DEM_PF), 0);
+      }
       dem_walls_of(d, k, p, fp, fp + 3);
       s = dem_move(d, k, p, fp, fp + 3);
       if (s > worst)
         worst = s;
-      memset(fp, 0, 6 * sizeof *fp);
     }
+    memset(rc, 0, 6 * (ce - c) * sizeof *rc);
   }
   return worst;
 }
