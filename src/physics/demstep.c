@@ -106,8 +106,11 @@ static void dem_cross_in(struct gr_dem *d, double *rg, size_t b, size_t e)
  * the partners' x a row ahead (32.7-33.1 ns).  A prefetch per particle
  * and array, and the ring slot computed per particle, cost 27
  * instructions per particle-step (callgrind at 1e4), 3% at 1e4 in the
- * bench; once per eight and a chunk's slots from one base, the count is
- * back to 74fade5's. */
+ * bench; once per eight and a chunk's slots from one base: 150.6
+ * instructions per particle-step at 1e4 against 74fade5's 146.5, 148.2
+ * against 142.7 at 1e5 (steps 200-400 and 400-420, memset's rep stosb
+ * counted once per call), and the misses of a 4 MB last level at 1e5
+ * 1.67 lines per particle-step against 2.41. */
 #define DEM_PF 16
 /* The three cache lines of 8 particles' coordinates at a (8 x 24 B). */
 static inline void dem_prefetch8(const double *a, int write)
