@@ -278,7 +278,8 @@ END_TEST
 
 /* Issue 14: the free fall (walls, gravity, friction, rebuilds) at 1, 2, 3
  * and 7 threads: positions, velocities and spins bitwise identical (each
- * particle sums its own forces in a fixed order; see dem.h); and the fused
+ * particle sums its own forces in a fixed order; see dem.h), with the
+ * ring of partial sums (demstep.c) smaller than N; and the fused
  * gr_dem_step gives the bytes of update, forces and integrate called in
  * turn (the last run). */
 START_TEST(test_threads_bitwise)
@@ -313,6 +314,7 @@ START_TEST(test_threads_bitwise)
 #endif
   ck_assert_int_gt(d[0].rebuilds, 2);
   ck_assert_int_gt(hits, 5 * 5000);
+  ck_assert_uint_lt(d[0].rslots, d[0].n); /* the step's ring of partial sums wraps */
   for (k = 1; k < 5; k++) {
     ck_assert(same_state(&d[0], &d[k]));
     ck_assert_int_eq(d[0].rebuilds, d[k].rebuilds);

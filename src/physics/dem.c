@@ -15,6 +15,7 @@ void gr_dem_free(struct gr_dem *d)
   free(d->w);
   free(d->f);
   free(d->t);
+  free(d->ring);
   free(d->xref);
   free(d->fq);
   free(d->on);
@@ -274,7 +275,6 @@ void gr_dem_forces(struct gr_dem *d)
 {
   const struct dem_k k = dem_consts(d);
   size_t p, n = d->n;
-  d->fdirty = 1;
   if (dem_serial(d)) {
     dem_pairs_serial(d);
     for (p = 0; p < n; p++)

@@ -102,7 +102,7 @@ struct gr_dem {
   double hi[3];        /* len - radius: a sphere beyond touches that wall */
   double *x, *v, *w;   /* positions, half-step velocities, angular velocities (3n) */
   double *f, *t;       /* forces and torques of the last gr_dem_forces (gr_dem_step
-                          sums partial forces in them and leaves them zero) */
+                          does not touch them) */
   double *xref;        /* positions at the last rebuild */
   double *fq;          /* per pair: force on the lower body, then r n x F (6 reals) */
   unsigned char *on;   /* per pair: 1 when in contact at the last evaluation */
@@ -111,7 +111,10 @@ struct gr_dem {
   uint32_t *apart;     /* the partner's original number (the order of the sum) */
   size_t qcap;         /* pairs fq and on hold (aq, apart: twice as many) */
   size_t span;         /* largest j - i of a listed pair (i, j) */
-  int fdirty;          /* f, t hold gr_dem_forces' result (gr_dem_step wants 0) */
+  double *ring;        /* gr_dem_step's partial sums, per thread rslots slots of
+                          f then t (6 reals; demstep.c), zero between steps */
+  size_t rslots;       /* slots of one ring: a power of two > span + its chunk */
+  int rthreads;        /* rings allocated */
   uint32_t *id;        /* n: original number of each particle (reorder) */
   uint32_t *inv;       /* n: position of each original number (reorder) */
   double *spare;       /* 3n: scratch of the reordering */

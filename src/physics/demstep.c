@@ -7,18 +7,32 @@
  * (row p) has been evaluated: a pair (i, p) with i < p was evaluated in
  * row i before, and no later row reads p.  So one ascending pass computes
  * row p, completes p's force and torque, adds its walls and moves it: the
- * forces of the partners j > p wait in f and t (without cell order: the
- * serial half-list order itself) or in the pair records fq (cell order:
- * p sums its records in the order of its partners' original numbers).
- * Threads own contiguous blocks [b, e); the pairs that cross from a block
- * into a later one are evaluated first (phase A), then, after one
- * barrier, every thread makes its pass (phase B), reading those pairs
- * from their records in the same order.  Bytes touched per particle-step
- * (no cell order): x, v, w read and written (144), xref (24), f and t
- * read and written (96), start and wallon (5); per listed pair j (4), its
- * contact flag (2) and, when it touched at its last evaluation, its
- * history (64 read, 64 written); sweetman_bench.c counts them. */
+ * forces of the partners j > p wait in a ring of partial sums (without
+ * cell order: the serial half-list order itself) or in the pair records
+ * fq (cell order: p sums its records in the order of its partners'
+ * original numbers).  Threads own contiguous blocks [b, e); the pairs
+ * that cross from a block into a later one are evaluated first (phase A),
+ * then, after one barrier, every thread makes its pass (phase B), reading
+ * those pairs from their records in the same order.  Bytes touched per
+ * particle-step (no cell order): x, v, w read and written (144), xref
+ * (24), start and wallon (5); per listed pair j (4), its contact flag (2)
+ * and, when it touched at its last evaluation, its history (64 read, 64
+ * written); sweetman_bench.c counts them.
+ *
+ * The ring (issue 14, dem-bytes): the partial sums of particle j live in
+ * slot j mod a power of two above span + DEM_CHUNK, per thread (786 KB at
+ * 1e6 in the peer case), which stays in the caches; before, they were the
+ * arrays f and t (48 B per particle), read from memory, summed, zeroed
+ * and written back: 96 B per particle-step, and a miss to memory for each
+ * contact's share ahead.  Measured at 1e6 (one core, CPU time per
+ * particle-step over steps 400-800 of the peer case's fall, two A/B
+ * pairs): 33.2-35.1 ns before, 28.2-29.0 ns after.  Tried and dropped:
+ * each chunk's own sums in a 12 KB local array, the ring (with a bit per
+ * slot) only for shares beyond the chunk, so that most particles never
+ * touch it: 29.8-30.6 ns against 28.7-29.7 (two A/B pairs, loaded). */
 #include "physics/demkern.h"
+
+#include <stdlib.h>
 
 /* Phase A for the block [b, e): the pairs (i, j) of its rows with
  * j >= e, into their records; a pair spans at most d->span numbers. */
@@ -52,52 +66,96 @@ static double dem_block_rec(struct gr_dem *d, const struct dem_k *k, size_t b, s
 }
 
 /* Phase B without cell order, first: the pairs (i, j) from rows before
- * the block into it, j in [b, e), subtracted from f[j] and t[j] (zero
+ * the block into it, j in [b, e), subtracted from j's ring slot (zero
  * until now) in ascending i, as the half-list loop did. */
-static void dem_cross_in(struct gr_dem *d, size_t b, size_t e)
+static void dem_cross_in(struct gr_dem *d, double *rg, size_t b, size_t e)
 {
   const uint32_t *start = d->nbr.cur.start, *jj = d->nbr.cur.j;
+  const size_t mask = d->rslots - 1;
   size_t i = b > d->span ? b - d->span : 0, q;
   int c;
   for (; i < b; i++)
     for (q = start[i + 1]; q > start[i] && jj[q - 1] >= b; q--)
       if (jj[q - 1] < e && d->on[q - 1]) {
         const double *o = d->fq + 6 * (q - 1);
-        double *f = d->f + 3 * (size_t)jj[q - 1], *t = d->t + 3 * (size_t)jj[q - 1];
+        double *fj = rg + 6 * (jj[q - 1] & mask);
         for (c = 0; c < 3; c++) {
-          f[c] -= o[c];
-          t[c] -= o[3 + c];
+          fj[c] -= o[c];
+          fj[3 + c] -= o[3 + c];
         }
       }
 }
 
 /* Phase B without cell order, a chunk [c, ce) of at most DEM_CHUNK
  * particles at a time: the half-list loop of its rows (a partner in the
- * block gets its share in f, t at once; one beyond, from phase A, comes
- * last, being the highest), then walls, moves, and f, t back to 0.  The
- * rows of the chunk read no particle below it, so all may move after
- * them; two short regular loops run faster than one that alternates
- * (measured on one core at 1e4 particles: some 10% less CPU time). */
+ * block gets its share in its ring slot at once; one beyond, from phase
+ * A, comes last, being the highest), then walls, moves, and the slots
+ * back to 0.  The rows of the chunk read no particle below it, so all may
+ * move after them; two short regular loops run faster than one that
+ * alternates (measured on one core at 1e4 particles: some 10% less CPU
+ * time).  Partial sums live in the thread's ring rg (slot j & mask, f
+ * then t): the partners of the chunk's rows lie within span + DEM_CHUNK
+ * numbers, fewer than the ring's slots, so no two live ones share a slot. */
 #define DEM_CHUNK 256
-static double dem_block_dir(struct gr_dem *d, const struct dem_k *k, size_t b, size_t e)
+
+/* Software prefetch DEM_PF particles ahead of the pass, once per eight
+ * particles (three lines of each array): of x in the rows' loop, of v, w
+ * (to be written) and xref in the moves'.  Measured at 1e6 (one core,
+ * steps 400-800, CPU time per particle-step, two A/B pairs): 28.9-29.2 ns
+ * without, 25.9-27.4 with; 8 or 32 ahead did no better, nor prefetching
+ * the partners' x a row ahead (32.7-33.1 ns).  A prefetch per particle
+ * and array, and the ring slot computed per particle, cost 27
+ * instructions per particle-step (callgrind at 1e4), 3% at 1e4 in the
+ * bench; once per eight and a chunk's slots from one base: 150.6
+ * instructions per particle-step at 1e4 against 74fade5's 146.5, 148.2
+ * against 142.7 at 1e5 (steps 200-400 and 400-420, memset's rep stosb
+ * counted once per call), and the misses of a 4 MB last level at 1e5
+ * 1.67 lines per particle-step against 2.41. */
+#define DEM_PF 16
+/* The three cache lines of 8 particles' coordinates at a (8 x 24 B). */
+static inline void dem_prefetch8(const double *a, int write)
+{
+  if (write) {
+    __builtin_prefetch(a, 1);
+    __builtin_prefetch(a + 8, 1);
+    __builtin_prefetch(a + 16, 1);
+  } else {
+    __builtin_prefetch(a);
+    __builtin_prefetch(a + 8);
+    __builtin_prefetch(a + 16);
+  }
+}
+
+static double dem_block_dir(struct gr_dem *d, const struct dem_k *k, double *rg, size_t b,
+                            size_t e)
 {
   const uint32_t *start = d->nbr.cur.start, *jj = d->nbr.cur.j;
-  double worst = 0.0, o[6], *f = d->f, *t = d->t;
+  const size_t mask = d->rslots - 1;
+  double worst = 0.0, o[6];
   size_t c, ce, p, q;
   int a;
-  dem_cross_in(d, b, e);
+  dem_cross_in(d, rg, b, e);
   for (c = b; c < e; c = ce) {
-    ce = e - c > DEM_CHUNK ? c + DEM_CHUNK : e;
-    for (p = c; p < ce; p++)
+    /* chunks end at multiples of DEM_CHUNK, which divides the ring's
+     * slots: a chunk's slots are contiguous, from rc */
+    double *rc = rg + 6 * (c & mask);
+    ce = (c / DEM_CHUNK + 1) * DEM_CHUNK;
+    if (ce > e)
+      ce = e;
+    for (p = c; p < ce; p++) {
+      double *fp = rc + 6 * (p - c);
+      if ((p & 7) == 0 && p + DEM_PF + 8 <= e)
+        dem_prefetch8(d->x + 3 * (p + DEM_PF), 0);
       for (q = start[p]; q < start[p + 1]; q++) {
         size_t j = jj[q];
         const double *r = o;
         if (j < e) {
+          double *fj = rg + 6 * (j & mask);
           if ((d->on[q] = (unsigned char)dem_pair(d, p, q, o)) == 0)
             continue;
           for (a = 0; a < 3; a++) {
-            f[3 * j + a] -= o[a];
-            t[3 * j + a] -= o[3 + a];
+            fj[a] -= o[a];
+            fj[3 + a] -= o[3 + a];
           }
         } else if (d->on[q]) {
           r = d->fq + 6 * q;
@@ -105,21 +163,50 @@ static double dem_block_dir(struct gr_dem *d, const struct dem_k *k, size_t b, s
           continue;
         }
         for (a = 0; a < 3; a++) {
-          f[3 * p + a] += r[a];
-          t[3 * p + a] -= r[3 + a];
+          fp[a] += r[a];
+          fp[3 + a] -= r[3 + a];
         }
       }
+    }
     for (p = c; p < ce; p++) {
-      double *fp = f + 3 * p, *tp = t + 3 * p, s;
-      dem_walls_of(d, k, p, fp, tp);
-      s = dem_move(d, k, p, fp, tp);
+      double *fp = rc + 6 * (p - c), s;
+      if ((p & 7) == 0 && p + DEM_PF + 8 <= e) {
+        dem_prefetch8(d->v + 3 * (p + DEM_PF), 1);
+        dem_prefetch8(d->w + 3 * (p + DEM_PF), 1);
+        dem_prefetch8(d->xref + 3 * (p + DEM_PF), 0);
+      }
+      dem_walls_of(d, k, p, fp, fp + 3);
+      s = dem_move(d, k, p, fp, fp + 3);
       if (s > worst)
         worst = s;
     }
-    memset(f + 3 * c, 0, 3 * (ce - c) * sizeof *f);
-    memset(t + 3 * c, 0, 3 * (ce - c) * sizeof *t);
+    memset(rc, 0, 6 * (ce - c) * sizeof *rc);
   }
   return worst;
+}
+
+/* The threads' rings (dem_block_dir): nt rings of a power of two of
+ * slots above span + DEM_CHUNK, all zero; they only grow, at a rebuild
+ * that finds a longer span (or when the thread count grows). */
+static int dem_ring_reserve(struct gr_dem *d, int nt)
+{
+  size_t slots = 1;
+  while (slots <= d->span + DEM_CHUNK)
+    slots *= 2;
+  if (slots <= d->rslots && nt <= d->rthreads)
+    return GR_OK;
+  if (slots < d->rslots)
+    slots = d->rslots;
+  if (nt < d->rthreads)
+    nt = d->rthreads;
+  free(d->ring);
+  d->rthreads = 0;
+  d->rslots = 0;
+  if ((d->ring = calloc(6 * slots * (size_t)nt, sizeof *d->ring)) == NULL)
+    return GR_ENOMEM;
+  d->rslots = slots;
+  d->rthreads = nt;
+  return GR_OK;
 }
 
 /* Threads of a step: p.threads, else OpenMP's; one below DEM_PAR_MIN. */
@@ -139,13 +226,10 @@ int gr_dem_step(struct gr_dem *d)
   const struct dem_k k = dem_consts(d);
   size_t n = d->n;
   int rc = gr_dem_update(d), nt = dem_threads(d), rec = d->id != NULL;
+  if (rc == GR_OK && !rec)
+    rc = dem_ring_reserve(d, nt);
   if (rc != GR_OK)
     return rc;
-  if (d->fdirty) { /* f and t of a gr_dem_forces: the pass needs zeros */
-    memset(d->f, 0, 3 * n * sizeof *d->f);
-    memset(d->t, 0, 3 * n * sizeof *d->t);
-    d->fdirty = 0;
-  }
   worst = d->maxdisp2; /* after the update, which may reset it */
   DEM_OMP("omp parallel num_threads(nt) reduction(max : worst)")
   {
@@ -160,7 +244,8 @@ int gr_dem_step(struct gr_dem *d)
     if (th + 1 < m)
       dem_cross(d, b, e);
     DEM_OMP("omp barrier")
-    s = rec ? dem_block_rec(d, &k, b, e) : dem_block_dir(d, &k, b, e);
+    s = rec ? dem_block_rec(d, &k, b, e)
+            : dem_block_dir(d, &k, d->ring + 6 * d->rslots * th, b, e);
     if (s > worst)
       worst = s;
   }
