@@ -9,7 +9,17 @@
  * when both cells hold a grain (Test Test{i} of eqs. 12-13), 0 otherwise.
  * Requires m_i + m_j > 0.  One division gives both 1/dist and M_eff
  * (division is the slowest vector operation).  Branch-free: the ternaries become blends when
- * the file is built with -fno-math-errno -fno-trapping-math (Makefile.am). */
+ * the file is built with -fno-math-errno -fno-trapping-math (Makefile.am).
+ * The consistent copy (the lattice pass's; the one the bench times) is
+ * arranged for a short dependency chain, which bounds the vectorized pass
+ * (bplattice.h): the division q = 1/(d^2 (m_i + m_j)) needs d^2, not the
+ * root, so it runs beside the first sqrt and 1/dist = dist (m_i + m_j) q;
+ * Test Test{i} gates R_i + R_j (a product by 1 or 0) and the contact gates
+ * M_eff (a select), so no product by the contact flag follows the
+ * second sqrt.  It agrees with the generic law to round-off, not bit for
+ * bit (check_lattice: 1e-12 relative against all pairs); out of contact
+ * every term is still +-0 (bplattice_two.h relies on it), and both lattice
+ * passes use this one copy, so they keep the same bits. */
 GR_BPFORCE_PAIR_ATTR
 static inline void GR_BPFORCE_PAIR_NAME(const struct gr_bpforce *p, double dx,
                                         double dy, double dvx, double dvy,
@@ -17,20 +27,24 @@ static inline void GR_BPFORCE_PAIR_NAME(const struct gr_bpforce *p, double dx,
                                         double mi, double mj, double on,
                                         struct gr_bpforce_out *o)
 {
+#if defined GR_BPFORCE_PAIR_CONSISTENT && GR_BPFORCE_PAIR_CONSISTENT
+  double d2 = dx * dx + dy * dy, dist = sqrt(d2), d2s = d2 > 0.0 ? d2 : 1.0;
+  double ms = mi + mj, q = 1.0 / (d2s * ms), inv = dist * (ms * q), meff = mi * mj * d2s * q;
+  double sr = (ri + rj) * on; /* Test Test{k}: no contact with an empty cell */
+  double xi = sr - dist, c = xi > 0.0 ? 1.0 : 0.0, xc = xi > 0.0 ? xi : 0.0;
+  double mc = xi > 0.0 ? meff : 0.0; /* M_eff in contact, else 0: no damping */
+  double nx = dx * inv, ny = dy * inv, tx = -ny, ty = nx;
+  double vn = dvx * nx + dvy * ny, vt = dvx * tx + dvy * ty;
+  double fn = p->kn * xc * sqrt(xc) - p->gn * mc * vn;
+  double vrel = vt - (ri * wi + rj * wj);
+  double a = p->gs * mc * fabs(vrel), b = p->mu * fabs(fn);
+  double fs = -copysign(a < b ? a : b, vrel), ft = fs;
+#else
   double dist = sqrt(dx * dx + dy * dy), ds = dist > 0.0 ? dist : 1.0;
   double ms = mi + mj, q = 1.0 / (ds * ms), inv = ms * q, meff = mi * mj * ds * q;
   double xi = ri + rj - dist, c = xi > 0.0 ? on : 0.0, xc = xi > 0.0 ? xi : 0.0;
   double nx = dx * inv, ny = dy * inv, tx = -ny, ty = nx;
   double vn = dvx * nx + dvy * ny, vt = dvx * tx + dvy * ty;
-#if defined GR_BPFORCE_PAIR_CONSISTENT && GR_BPFORCE_PAIR_CONSISTENT
-  /* variants == 0 without the multipliers: the same values bit for bit,
-   * up to the sign of a zero (the multipliers are +-1 and 0; products by
-   * -1 are exact negations), so the same sums of forces */
-  double fn = p->kn * xc * sqrt(xc) - p->gn * meff * vn;
-  double vrel = vt - (ri * wi + rj * wj);
-  double a = p->gs * meff * fabs(vrel), b = p->mu * fabs(fn);
-  double fs = c * -copysign(a < b ? a : b, vrel), ft = fs;
-#else
   double fn = p->kn * xc * sqrt(xc) + p->damp_sign * p->gn * meff * vn;
   double vrel = vt + (p->rot_i * ri * wi + p->rot_j * rj * wj);
   double a = p->gs * meff * fabs(vrel), b = p->mu * fabs(fn);
@@ -38,8 +52,8 @@ static inline void GR_BPFORCE_PAIR_NAME(const struct gr_bpforce *p, double dx,
   double u = -p->gs * meff * vrel, fsp = u < b ? u : b;
   double fs = c * (fsc + p->min_printed * (fsp - fsc));
   double ft = p->tan_sign * fs - c * p->damp_full * p->gn * meff * vt;
-#endif
   fn *= c;
+#endif
   o->fx = fn * nx + ft * tx;
   o->fy = fn * ny + ft * ty;
   o->ti = -ri * fs;
