@@ -165,8 +165,6 @@ int gr_dem_update(struct gr_dem *d)
   memset(d->on, 1, d->nbr.cur.npair); /* records carried over: read them once */
   memcpy(d->xref, d->x, 3 * d->n * sizeof *d->x);
   d->maxdisp2 = 0.0;
-  d->dbound = 0.0;
-  d->exact = !d->p.walls; /* without walls |x| has no bound: compare with xref */
   d->stale = 0;
   d->rebuilds++;
   return GR_OK;
@@ -293,28 +291,10 @@ void gr_dem_forces(struct gr_dem *d)
   }
 }
 
-double gr_dem_maxdisp2(const struct gr_dem *d)
-{
-  double worst = 0.0;
-  size_t i;
-  for (i = 0; i < 3 * d->n; i += 3) {
-    double e0 = d->x[i] - d->xref[i], e1 = d->x[i + 1] - d->xref[i + 1],
-           e2 = d->x[i + 2] - d->xref[i + 2], s = ((0.0 + e0 * e0) + e1 * e1) + e2 * e2;
-    if (s > worst)
-      worst = s;
-  }
-  return worst;
-}
-
-/* Compares with xref (dem_moved: maxdisp2 is 0 or the true largest, so
- * switching to the comparison changes no decision). */
 void gr_dem_integrate(struct gr_dem *d)
 {
-  double worst;
-  struct dem_k k;
-  d->exact = 1;
-  worst = d->maxdisp2;
-  k = dem_consts(d);
+  double worst = d->maxdisp2;
+  const struct dem_k k = dem_consts(d);
   size_t i, n = d->n;
   DEM_OMP("omp parallel for schedule(static) reduction(max : worst) if (n >= DEM_PAR_MIN)")
   for (i = 0; i < n; i++) {

@@ -128,11 +128,7 @@ struct gr_dem {
   struct gr_cells chain;
   struct gr_cellsort sort;
   int m[3];
-  double maxdisp2;     /* largest squared displacement since the rebuild (0 while
-                          the bound below decides) */
-  double dbound;       /* bound on any displacement since the rebuild: the sum of
-                          the steps' largest speed times dt (demkern.h, dem_moved) */
-  int exact;           /* 1: each move compares with xref; 0: the bound decides */
+  double maxdisp2;     /* largest squared displacement since the rebuild */
   int stale;           /* 1: rebuild at the next update */
   long steps, rebuilds;
 };

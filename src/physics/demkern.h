@@ -6,8 +6,6 @@
 #ifndef GR_DEMKERN_H
 #define GR_DEMKERN_H
 
-#include <float.h>
-#include <math.h>
 #include <string.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -114,19 +112,15 @@ dem_sum(const struct gr_dem *d, size_t p, double f[3], double t[3])
 struct dem_k {
   double dt, cm, ci, gdt; /* dt, dt / m, dt / I, g dt */
   double rad, hi[3];      /* radius; len - radius */
-  int walls, exact;       /* exact: moves compare with xref (d->exact) */
+  int walls;
 };
 
 static inline struct dem_k dem_consts(const struct gr_dem *d)
 {
   struct dem_k k = {d->p.dt, d->p.dt / d->mass, d->p.dt / d->inertia, d->p.g * d->p.dt,
-                    d->radius, {d->hi[0], d->hi[1], d->hi[2]}, d->p.walls, d->exact};
+                    d->radius, {d->hi[0], d->hi[1], d->hi[2]}, d->p.walls};
   return k;
 }
-
-/* The largest squared displacement since the rebuild, |x - xref|^2 as
- * dem_move computes it (dem.c). */
-double gr_dem_maxdisp2(const struct gr_dem *d);
 
 /* The walls of particle p added to f and t (for a particle away from
  * every wall, most of them, six comparisons). */
@@ -149,9 +143,7 @@ dem_total(struct gr_dem *d, const struct dem_k *k, size_t p, double f[3], double
 
 /* Eq. 2.19 for particle i: v_{n+1/2} = v_{n-1/2} + (F_n / m - g e_z) dt,
  * r_{n+1} = r_n + v_{n+1/2} dt, the same for the spin; returns the squared
- * displacement since the rebuild (k->exact), else the squared speed
- * v_{n+1/2}^2 (dem_moved turns the largest into a bound, and xref is not
- * read: 24 of the 180 bytes of a particle-step). */
+ * displacement since the rebuild. */
 static inline __attribute__((always_inline)) double
 dem_move(struct gr_dem *d, const struct dem_k *k, size_t i, const double *f, const double *t)
 {
@@ -168,36 +160,15 @@ dem_move(struct gr_dem *d, const struct dem_k *k, size_t i, const double *f, con
   x[0] += v[0] * dt;
   x[1] += v[1] * dt;
   x[2] += v[2] * dt;
-  if (!k->exact)
-    return (v[0] * v[0] + v[1] * v[1]) + v[2] * v[2];
   e0 = x[0] - xr[0];
   e1 = x[1] - xr[1];
   e2 = x[2] - xr[2];
   return ((0.0 + e0 * e0) + e1 * e1) + e2 * e2;
 }
 
-/* The half-skin rule of section 2.1 after a move, with the same decisions
- * whether the moves compared with xref or not.  Without (d->exact 0),
- * worst is the largest squared speed of the step and dbound grows by
- * that speed times dt, plus the rounding of the moves' additions
- * (4 eps |x|, |x| < 2 len with walls): no particle has moved farther
- * since the rebuild.  While dbound <= 0.49 skin, no |x - xref|^2 can
- * exceed skin^2 / 4, so the rule cannot fire and maxdisp2 stays 0 (a
- * stand-in for the true largest, which only ever decides "above skin^2 /
- * 4 or not"); past it, one pass computes the true largest and the moves
- * compare with xref until the rebuild.  Issue 14, dem-scale. */
+/* The half-skin rule of section 2.1 after a move. */
 static inline void dem_moved(struct gr_dem *d, double worst)
 {
-  if (!d->exact) {
-    double len = d->p.len[0] > d->p.len[1] ? d->p.len[0] : d->p.len[1];
-    len = len > d->p.len[2] ? len : d->p.len[2];
-    d->dbound += sqrt(worst) * d->p.dt * (1.0 + 1e-9) + 8.0 * DBL_EPSILON * len;
-    worst = 0.0;
-    if (d->dbound > 0.49 * d->p.skin) {
-      worst = gr_dem_maxdisp2(d);
-      d->exact = 1;
-    }
-  }
   d->maxdisp2 = worst;
   if (4.0 * worst > d->p.skin * d->p.skin)
     d->stale = 1;

@@ -173,8 +173,7 @@ static double dem_block_dir(struct gr_dem *d, const struct dem_k *k, double *rg,
       if ((p & 7) == 0 && p + DEM_PF + 8 <= e) {
         dem_prefetch8(d->v + 3 * (p + DEM_PF), 1);
         dem_prefetch8(d->w + 3 * (p + DEM_PF), 1);
-        if (k->exact)
-          dem_prefetch8(d->xref + 3 * (p + DEM_PF), 0);
+        dem_prefetch8(d->xref + 3 * (p + DEM_PF), 0);
       }
       dem_walls_of(d, k, p, fp, fp + 3);
       s = dem_move(d, k, p, fp, fp + 3);
