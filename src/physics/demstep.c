@@ -132,7 +132,8 @@ static void dem_cross_in(struct gr_dem *d, double *rg, size_t b, size_t e)
  * more instructions per particle-step (callgrind, 1e4: 141.9 against
  * 140.7 without memset).  span + 4 DEM_PF: 26.2-26.9 ns; x's near
  * prefetch 8 DEM_PF ahead instead of DEM_PF: 25.0-25.3 against 25.2-25.8,
- * within the noise, not kept. */
+ * within the noise, not kept; v, w and xref 4 DEM_PF ahead instead of
+ * DEM_PF: 24.8-24.9 against 24.6-25.1, the same, not kept. */
 #define DEM_PF 16
 /* The three cache lines of 8 particles' coordinates at a (8 x 24 B). */
 static inline void dem_prefetch8(const double *a, int write)
