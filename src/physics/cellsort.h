@@ -28,12 +28,14 @@
 #include "physics/box.h"
 #include "physics/nbr.h"
 
-/* A particle in cell order: its position and number in 32 bytes, one
- * memory stream per run of cells (measured no faster than separate x, y,
- * z, id arrays on the peer case, and no slower). */
+/* A particle in cell order: its position, number and cell in 32 bytes,
+ * one memory stream per run of cells (measured no faster than separate x,
+ * y, z, id arrays on the peer case, and no slower).  The cell lets the
+ * search step from particle to particle of a row of cells, past the empty
+ * cells, without visiting them. */
 struct gr_cellsort_slot {
   double x, y, z;
-  uint32_t id, pad;
+  uint32_t id, cell;
 };
 
 struct gr_cellsort {

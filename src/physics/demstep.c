@@ -29,7 +29,16 @@
  * pairs): 33.2-35.1 ns before, 28.2-29.0 ns after.  Tried and dropped:
  * each chunk's own sums in a 12 KB local array, the ring (with a bit per
  * slot) only for shares beyond the chunk, so that most particles never
- * touch it: 29.8-30.6 ns against 28.7-29.7 (two A/B pairs, loaded). */
+ * touch it: 29.8-30.6 ns against 28.7-29.7 (two A/B pairs, loaded).
+ * Tried and dropped (issue 14, dem-scale, bench dem-step-1e4 / -1e6
+ * interleaved with 3763d15, load 2-2.6): the half-skin rule from a bound
+ * (the sum of each step's largest speed times dt, with a margin) until
+ * it nears half the skin, then from xref, so that most steps do not read
+ * xref (24 of the 180 bytes; the same rebuild steps, check_dem passed):
+ * 0.4 % more instructions (callgrind, 1e4), 1e6 at 27.5-28.2 ns against
+ * 26.8-28.2; xref's stream is prefetched and overlaps.  Huge pages for
+ * every array (GLIBC_TUNABLES=glibc.malloc.hugetlb=1, load 1): 1e6 at
+ * 4.99-5.00 s per run against 5.06-5.12, some 2 %. */
 #include "physics/demkern.h"
 
 #include <stdlib.h>
@@ -110,7 +119,21 @@ static void dem_cross_in(struct gr_dem *d, double *rg, size_t b, size_t e)
  * instructions per particle-step at 1e4 against 74fade5's 146.5, 148.2
  * against 142.7 at 1e5 (steps 200-400 and 400-420, memset's rep stosb
  * counted once per call), and the misses of a 4 MB last level at 1e5
- * 1.67 lines per particle-step against 2.41. */
+ * 1.67 lines per particle-step against 2.41.
+ * The farthest partners (issue 14, dem-scale): in the peer case's order
+ * (x fastest) the partners one cell layer up lie about span numbers
+ * ahead, and row p's read of their x is the first touch of those lines,
+ * a miss to memory at 1e6 that the pass waits for.  So x is also
+ * prefetched span + DEM_PF ahead, the leading edge of the farthest
+ * partners, once per eight particles.  Measured (bench dem-step-1e6 /
+ * -1e4, three rounds interleaved with 3763d15 and with the build before,
+ * load 2-3.4): 25.2 / 25.7 / 25.8 ns against 27.5 / 27.9 / 28.2 (3763d15)
+ * and 26.6 / 27.6 / 27.5 (before); 1e4 16.1-16.2 against 16.3-17.0; 1.2
+ * more instructions per particle-step (callgrind, 1e4: 141.9 against
+ * 140.7 without memset).  span + 4 DEM_PF: 26.2-26.9 ns; x's near
+ * prefetch 8 DEM_PF ahead instead of DEM_PF: 25.0-25.3 against 25.2-25.8,
+ * within the noise, not kept; v, w and xref 4 DEM_PF ahead instead of
+ * DEM_PF: 24.8-24.9 against 24.6-25.1, the same, not kept. */
 #define DEM_PF 16
 /* The three cache lines of 8 particles' coordinates at a (8 x 24 B). */
 static inline void dem_prefetch8(const double *a, int write)
@@ -130,7 +153,7 @@ static double dem_block_dir(struct gr_dem *d, const struct dem_k *k, double *rg,
                             size_t e)
 {
   const uint32_t *start = d->nbr.cur.start, *jj = d->nbr.cur.j;
-  const size_t mask = d->rslots - 1;
+  const size_t mask = d->rslots - 1, n = d->n, far = d->span + DEM_PF;
   double worst = 0.0, o[6];
   size_t c, ce, p, q;
   int a;
@@ -144,8 +167,12 @@ static double dem_block_dir(struct gr_dem *d, const struct dem_k *k, double *rg,
       ce = e;
     for (p = c; p < ce; p++) {
       double *fp = rc + 6 * (p - c);
-      if ((p & 7) == 0 && p + DEM_PF + 8 <= e)
-        dem_prefetch8(d->x + 3 * (p + DEM_PF), 0);
+      if ((p & 7) == 0) {
+        if (p + DEM_PF + 8 <= e)
+          dem_prefetch8(d->x + 3 * (p + DEM_PF), 0);
+        if (p + far + 8 <= n) /* the leading edge of the farthest partners */
+          dem_prefetch8(d->x + 3 * (p + far), 0);
+      }
       for (q = start[p]; q < start[p + 1]; q++) {
         size_t j = jj[q];
         const double *r = o;

@@ -84,40 +84,53 @@ int gr_nbr_grow(struct gr_nbr *v)
  * insertion sort, one comparison per partner when it already is), then
  * both rows being sorted by j, one merge finds every persisting pair (the
  * thesis's update adds a pair only "if it was not already in the list" and
- * keeps its record). */
+ * keeps its record).  The row ends are carried from one row to the next
+ * and a row that is empty in both lists costs one test (issue 14: in a
+ * loose packing most rows are empty; 31 -> 23 instructions per particle). */
+static inline __attribute__((always_inline)) void
+nbr_carry_row(struct gr_nbr_rows *w, const struct gr_nbr_rows *o, size_t b, size_t be,
+                          size_t a, size_t ae, size_t *carried)
+{
+  size_t q, k;
+  for (k = b + 1; k < be; k++) {
+    uint32_t x = w->j[k];
+    for (q = k; q > b && w->j[q - 1] > x; q--)
+      w->j[q] = w->j[q - 1];
+    w->j[q] = x;
+  }
+  for (; b < be; b++) {
+    while (a < ae && o->j[a] < w->j[b])
+      a++;
+    if (a < ae && o->j[a] == w->j[b]) {
+      w->hist[b] = o->hist[a];
+      (*carried)++;
+    } else {
+      memset(&w->hist[b], 0, sizeof w->hist[b]);
+    }
+  }
+}
+
 int gr_nbr_commit(struct gr_nbr *v)
 {
   struct gr_nbr_rows *o = &v->cur, *w = &v->nxt, t;
-  size_t i, a, b, ae, be, q, carried = 0;
+  size_t i, a, b, ae, be, carried = 0, nold;
   if (v->failed)
     return v->failed;
   gr_nbr_row(v, w->n ? w->n - 1 : 0);
   w->start[w->n] = (uint32_t)w->npair;
-  for (i = 0; i < w->n; i++) {
-    b = w->start[i];
+  nold = o->n < w->n ? o->n : w->n; /* rows that have an old row */
+  b = w->start[0];
+  a = nold ? o->start[0] : 0;
+  for (i = 0; i < nold; i++, a = ae, b = be) {
     be = w->start[i + 1];
-    for (a = b + 1; a < be; a++) {
-      uint32_t x = w->j[a];
-      for (q = a; q > b && w->j[q - 1] > x; q--)
-        w->j[q] = w->j[q - 1];
-      w->j[q] = x;
-    }
-    if (i < o->n) {
-      a = o->start[i];
-      ae = o->start[i + 1];
-    } else {
-      a = ae = 0;
-    }
-    for (; b < be; b++) {
-      while (a < ae && o->j[a] < w->j[b])
-        a++;
-      if (a < ae && o->j[a] == w->j[b]) {
-        w->hist[b] = o->hist[a];
-        carried++;
-      } else {
-        memset(&w->hist[b], 0, sizeof w->hist[b]);
-      }
-    }
+    ae = o->start[i + 1];
+    if (b != be)
+      nbr_carry_row(w, o, b, be, a, ae, &carried);
+  }
+  for (; i < w->n; i++, b = be) { /* rows new to this list */
+    be = w->start[i + 1];
+    if (b != be)
+      nbr_carry_row(w, o, b, be, 0, 0, &carried);
   }
   t = *o;
   *o = *w;
