@@ -212,14 +212,16 @@ static void edevent_localmin(struct gr_edmd *s, int i)
 
 /* schedule (DDC part of PREDICTIONS): predict i against every disk of the
  * cells [x0, x1] x [y0, y1] (clipped to the grid), cells in row order and
- * each cell's disks in list order, and keep the finite ones. */
+ * each cell's disks in list order, and keep the finite ones.  (Written out
+ * rather than through edevent_pair: 8 ns per collision less at 1e4, where
+ * a virtual-wall crossing's search is most of this function's calls.) */
 static int edevent_cells(struct gr_edmd *s, int i, int x0, int x1, int y0, int y1)
 {
   const struct gr_edmd_disk *disk = s->disk;
   const int *head = s->head;
-  struct edevent_pool p = {s->pool, s->free, 0};
-  int ncx = s->p.ncx, list = disk[i].list, cx, cy, j, rc = GR_OK;
-  double now = s->t, d2 = s->p.d * s->p.d;
+  int ncx = s->p.ncx, list = disk[i].list, cx, cy, j, k, a, b, rc = GR_OK;
+  long long pairs = 0;
+  double t, now = s->t, d2 = s->p.d * s->p.d;
   if (x0 < 0) x0 = 0;
   if (y0 < 0) y0 = 0;
   if (x1 >= ncx) x1 = ncx - 1;
@@ -231,13 +233,32 @@ static int edevent_cells(struct gr_edmd *s, int i, int x0, int x1, int y0, int y
           __builtin_prefetch(&disk[j]);
   for (cy = y0; cy <= y1; cy++)
     for (cx = x0; cx <= x1; cx++)
-      for (j = head[cy * ncx + cx]; j >= 0; j = disk[j].next)
-        if (j != i && (rc = edevent_pair(s, &p, &list, i, j, d2, now)) != GR_OK)
+      for (j = head[cy * ncx + cx]; j >= 0; j = disk[j].next) {
+        if (j == i)
+          continue;
+        pairs++;
+        a = i < j ? i : j; /* lower index first */
+        b = i ^ j ^ a;
+        t = edevent_tball(&disk[a], &disk[b], d2);
+        if (t == HUGE_VAL)
+          continue;
+        if (t < now)
+          t = now;
+        if (s->free < 0 && edevent_grow(s) != GR_OK) {
+          rc = GR_ENOMEM;
           goto out;
+        }
+        k = s->free;
+        s->free = s->pool[k].next;
+        s->pool[k].t = t;
+        s->pool[k].c = disk[j].c;
+        s->pool[k].partner = j;
+        s->pool[k].next = list;
+        list = k;
+      }
 out:
-  s->free = p.free;
   s->disk[i].list = list;
-  s->k.pairs += p.pairs;
+  s->k.pairs += pairs;
   return rc;
 }
 
