@@ -290,10 +290,10 @@ static void list_ok(const struct gr_edmd *s, int d)
   ck_assert_int_eq(nw, 0);
 }
 
-/* After each disk-disk collision both disks' lists, made by one sweep over
- * the union of their neighbourhoods (edevent.c), are those of a sweep per
- * disk; on a grid of cells 1 d wide, the automatic one and a coarse one,
- * with the prefetching path (mlp) on and off. */
+/* After each disk-disk collision both disks' lists (built while their old
+ * lists wait to be freed, edevent.c) are those of a sweep of their cells;
+ * on a grid of cells 1 d wide, the automatic one and a coarse one, with the
+ * prefetching path (mlp) on and off. */
 START_TEST(test_collision_lists)
 {
   enum { N = 400, M = 4000 };

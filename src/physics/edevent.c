@@ -27,20 +27,23 @@
  * Cells 1.25, 1.5, 2 d wide instead of 1 d at phi 0.3: 3292, 3551, 4306
  * instructions and 30.8, 34.1, 42.4 L2 misses per collision (more pairs,
  * more stale events, fewer crossings): 1 d stays best.
- * Since 3763d15 (edmd-order): a collision's two predictions sweep the union
- * of their neighbourhoods once (edevent_cells2), and above
- * GR_EDMD_MLP_MINN disks every search first asks for all the partners'
- * states, so that their misses overlap instead of waiting behind the
- * mispredicted branches of tball (the step asks for the cell heads and the
- * queue's leaf as soon as the event is known, a collision for the first
- * nodes of the old lists, freed after the sweep).  Callgrind (512 KiB L2
- * model): 1e4 2793 -> 2711 instructions, 1e5 2994 -> 3110 (2912 without
- * the prefetches), misses unchanged.  Wall time, drivers interleaved on the
- * loaded machine (ns per collision, medians of 5-8): 1e6 2390 -> 2127 with
- * the partner prefetch alone, -2 % more each from the cell heads and the
- * old lists; 1e5 the same within noise (1073 base, 1057 with the
- * prefetches, 1122 without).
+ * Since 3763d15 (edmd-order): above GR_EDMD_MLP_MINN disks every search
+ * first asks for all the cells' first disks, so that the partners' misses
+ * overlap instead of waiting behind the mispredicted branches of tball;
+ * the step asks for the 3 x 3 cell heads (the local minimum carries the
+ * cell) and the queue's leaf as soon as the event is known, a collision
+ * for the first nodes of the old lists, which it frees after the searches.
+ * Callgrind (512 KiB L2 model at 1e4, 1e5; 32 MiB LL at 1e6): 2793 ->
+ * 2751, 2994 -> 3210, 3100 -> 3316 instructions per collision; misses
+ * unchanged (15.1, 28.5, 19.0: callgrind does not model prefetches).  Wall
+ * time, drivers interleaved on the loaded machine (ns per collision,
+ * medians of 5-8): 1e6 2390 -> 2127 with the partner prefetch alone, about
+ * -2 % more each from the cell heads and the old lists; 1e5 1073 -> 1057
+ * (1122 without the prefetches: within noise).
  * Tried this session and not kept (same event dumps; 1e5, 512 KiB model):
+ * one sweep over the union of a collision's two neighbourhoods (the same
+ * lists, 60-80 fewer instructions, but 1.6 more mispredicted branches in
+ * callgrind's model and 687 against 667 ns at 1e4);
  * fixed-slot cells (4 disk indices per cell, 16 bytes, no links): 3767
  * instructions, 31.1 misses (the slot array is 4x the heads), 1898 against
  * 1650 ns; the cell links in their own array (4 bytes a disk, not in the
@@ -97,44 +100,6 @@ static int edevent_grow(struct gr_edmd *s)
   s->free = s->npool;
   s->npool = n;
   s->k.pool_grow++;
-  return GR_OK;
-}
-
-/* The pool and its free list held in locals through a search (stores to
- * the pool would otherwise force the compiler to reload them from s). */
-struct edevent_pool {
-  struct gr_edmd_ev *pool;
-  int free;
-  long long pairs;
-};
-
-/* Predict disk i against disk j (lower index first) and put a finite
- * prediction first in i's list.  GR_ENOMEM when the pool cannot grow. */
-static inline int edevent_pair(struct gr_edmd *s, struct edevent_pool *p, int *list,
-                               int i, int j, double d2, double now)
-{
-  const struct gr_edmd_disk *disk = s->disk;
-  int a = i < j ? i : j, k;
-  double t = edevent_tball(&disk[a], &disk[i ^ j ^ a], d2);
-  p->pairs++;
-  if (t == HUGE_VAL)
-    return GR_OK;
-  if (t < now)
-    t = now;
-  if (p->free < 0) {
-    s->free = -1;
-    if (edevent_grow(s) != GR_OK)
-      return GR_ENOMEM;
-    p->pool = s->pool;
-    p->free = s->free;
-  }
-  k = p->free;
-  p->free = p->pool[k].next;
-  p->pool[k].t = t;
-  p->pool[k].c = disk[j].c;
-  p->pool[k].partner = j;
-  p->pool[k].next = *list;
-  *list = k;
   return GR_OK;
 }
 
@@ -212,9 +177,9 @@ static void edevent_localmin(struct gr_edmd *s, int i)
 
 /* schedule (DDC part of PREDICTIONS): predict i against every disk of the
  * cells [x0, x1] x [y0, y1] (clipped to the grid), cells in row order and
- * each cell's disks in list order, and keep the finite ones.  (Written out
- * rather than through edevent_pair: 8 ns per collision less at 1e4, where
- * a virtual-wall crossing's search is most of this function's calls.) */
+ * each cell's disks in list order, and keep the finite ones.  Above
+ * GR_EDMD_MLP_MINN disks all the cells' first disks are asked for first,
+ * so that their misses overlap. */
 static int edevent_cells(struct gr_edmd *s, int i, int x0, int x1, int y0, int y1)
 {
   const struct gr_edmd_disk *disk = s->disk;
@@ -226,7 +191,7 @@ static int edevent_cells(struct gr_edmd *s, int i, int x0, int x1, int y0, int y
   if (y0 < 0) y0 = 0;
   if (x1 >= ncx) x1 = ncx - 1;
   if (y1 >= s->p.ncy) y1 = s->p.ncy - 1;
-  if (s->mlp) /* as in edevent_cells2 */
+  if (s->mlp) /* ask for the cells' first disks before the branches of tball */
     for (cy = y0; cy <= y1; cy++)
       for (cx = x0; cx <= x1; cx++)
         if ((j = head[cy * ncx + cx]) >= 0)
@@ -262,62 +227,22 @@ out:
   return rc;
 }
 
-/* The schedules of both disks of a collision in one sweep: a and b lie in
- * the same or neighbouring cells, so their 3 x 3 neighbourhoods share 4 to
- * 9 cells, read once here.  The sweep covers the union in row order, so
- * each disk meets its own cells in the order edevent_cells would, and its
- * list comes out the same (only the pool nodes differ). */
-static int edevent_cells2(struct gr_edmd *s, int a, int b)
-{
-  const struct gr_edmd_disk *disk = s->disk;
-  const int *row;
-  struct edevent_pool p = {s->pool, s->free, 0};
-  int ncx = s->p.ncx, la = disk[a].list, lb = disk[b].list, cy, j, k, w, rc = GR_OK;
-  int ax = disk[a].cell % ncx, ay = disk[a].cell / ncx, bx = disk[b].cell % ncx, by = disk[b].cell / ncx;
-  int x0 = (ax < bx ? ax : bx) - 1, x1 = (ax < bx ? bx : ax) + 1;
-  int y0 = (ay < by ? ay : by) - 1, y1 = (ay < by ? by : ay) + 1;
-  unsigned col[4], m; /* per column of the union (at most 4): bit 0 a's, bit 1 b's */
-  double now = s->t, d2 = s->p.d * s->p.d;
-  if (x0 < 0) x0 = 0;
-  if (y0 < 0) y0 = 0;
-  if (x1 >= ncx) x1 = ncx - 1;
-  if (y1 >= s->p.ncy) y1 = s->p.ncy - 1;
-  w = x1 - x0 + 1;
-  for (k = 0; k < w; k++)
-    col[k] = ((unsigned)(x0 + k - ax + 1) <= 2u) | ((unsigned)(x0 + k - bx + 1) <= 2u) << 1;
-  if (s->mlp) /* ask for the cells' first disks before the branches of tball */
-    for (cy = y0; cy <= y1; cy++)
-      for (row = s->head + cy * ncx + x0, k = 0; k < w; k++)
-        if ((j = row[k]) >= 0)
-          __builtin_prefetch(&disk[j]);
-  for (cy = y0; cy <= y1; cy++) {
-    m = ((unsigned)(cy - ay + 1) <= 2u) | ((unsigned)(cy - by + 1) <= 2u) << 1;
-    for (row = s->head + cy * ncx + x0, k = 0; k < w; k++)
-      if (m & col[k])
-        for (j = row[k]; j >= 0; j = disk[j].next) {
-          if ((m & col[k] & 1u) && j != a && (rc = edevent_pair(s, &p, &la, a, j, d2, now)) != GR_OK)
-            goto out;
-          if ((m & col[k] & 2u) && j != b && (rc = edevent_pair(s, &p, &lb, b, j, d2, now)) != GR_OK)
-            goto out;
-        }
-  }
-out:
-  s->free = p.free;
-  s->disk[a].list = la;
-  s->disk[b].list = lb;
-  s->k.pairs += p.pairs;
-  return rc;
-}
-
-int gr_edevent_predict(struct gr_edmd *s, int i)
+/* PREDICTIONS for disk i, whose list is empty: its 9 cells, the walls,
+ * its local minimum. */
+static int edevent_schedule(struct gr_edmd *s, int i)
 {
   int cx = s->disk[i].cell % s->p.ncx, cy = s->disk[i].cell / s->p.ncx;
-  edevent_clear(s, i);
   if (edevent_cells(s, i, cx - 1, cx + 1, cy - 1, cy + 1) != GR_OK)
     return GR_ENOMEM;
   edevent_twall(s, i, cx, cy);
   edevent_localmin(s, i);
   return GR_OK;
+}
+
+int gr_edevent_predict(struct gr_edmd *s, int i)
+{
+  edevent_clear(s, i);
+  return edevent_schedule(s, i);
 }
 
 /* freev: advance disk i's delayed state to time t. */
@@ -359,22 +284,20 @@ int gr_edevent_ddc(struct gr_edmd *s, int i, int j, double t, int *cure)
   s->disk[a].c++;
   s->disk[b].c++;
   s->k.ddc++;
-  oa = p->list; /* gr_edevent_predict of a and b, with one sweep of their cells; */
-  ob = q->list; /* the old lists go back to the pool after it, their first nodes */
-  p->list = q->list = -1; /* asked for now: their walks wait on no miss */
+  oa = p->list; /* gr_edevent_predict of a and b; the old lists go back to */
+  ob = q->list; /* the pool after the searches, their first nodes asked */
+  p->list = q->list = -1; /* for now: their walks wait on no miss */
   if (oa >= 0)
     __builtin_prefetch(&s->pool[oa]);
   if (ob >= 0)
     __builtin_prefetch(&s->pool[ob]);
-  rc = edevent_cells2(s, a, b);
+  rc = edevent_schedule(s, a);
+  if (rc == GR_OK)
+    rc = edevent_schedule(s, b);
   edevent_free(s, oa);
   edevent_free(s, ob);
   if (rc != GR_OK)
     return GR_ENOMEM;
-  edevent_twall(s, a, p->cell % s->p.ncx, p->cell / s->p.ncx);
-  edevent_localmin(s, a);
-  edevent_twall(s, b, q->cell % s->p.ncx, q->cell / s->p.ncx);
-  edevent_localmin(s, b);
   gr_edmd_queue_update(s, a, s->lml[a].t);
   gr_edmd_queue_update(s, b, s->lml[b].t);
   return GR_OK;
