@@ -263,6 +263,65 @@ START_TEST(test_cells_same_sequence)
 }
 END_TEST
 
+/* Disk d's list must hold, newest first, the finite predictions against
+ * every other disk of its 3 x 3 cells, met in row order of the cells and
+ * list order within a cell (what one sweep of section 2.3 gives). */
+static void list_ok(const struct gr_edmd *s, int d)
+{
+  int want[64], nw = 0, cx = s->disk[d].cell % s->p.ncx, cy = s->disk[d].cell / s->p.ncx;
+  int x, y, j, k;
+  double t;
+  for (y = cy - 1; y <= cy + 1; y++)
+    for (x = cx - 1; x <= cx + 1; x++)
+      if (x >= 0 && y >= 0 && x < s->p.ncx && y < s->p.ncy)
+        for (j = s->head[y * s->p.ncx + x]; j >= 0; j = s->disk[j].next)
+          if (j != d && gr_edmd_pair_time(s, d < j ? d : j, d < j ? j : d) < HUGE_VAL) {
+            ck_assert_int_lt(nw, 64);
+            want[nw++] = j;
+          }
+  for (k = s->disk[d].list; k >= 0; k = s->pool[k].next) {
+    ck_assert_int_gt(nw, 0);
+    j = want[--nw];
+    ck_assert_int_eq(s->pool[k].partner, j);
+    ck_assert_uint_eq(s->pool[k].c, s->disk[j].c);
+    t = gr_edmd_pair_time(s, d < j ? d : j, d < j ? j : d);
+    ck_assert(s->pool[k].t == (t < s->t ? s->t : t));
+  }
+  ck_assert_int_eq(nw, 0);
+}
+
+/* After each disk-disk collision both disks' lists (built while their old
+ * lists wait to be freed, edevent.c) are those of a sweep of their cells;
+ * on a grid of cells 1 d wide, the automatic one and a coarse one, with the
+ * prefetching path (mlp) on and off. */
+START_TEST(test_collision_lists)
+{
+  enum { N = 400, M = 4000 };
+  static double x[N], y[N], vx[N], vy[N];
+  static const int grids[3] = {40, 0, 10};
+  struct gr_edmd_params p;
+  struct gr_edmd *s;
+  struct gr_edmd_event ev;
+  int g, m;
+  srand(7);
+  gas(N, 1.0, 40.0, x, y, vx, vy);
+  for (g = 0; g < 6; g++) {
+    p = params(N, 1.0, 40.0, GR_EDRULE_RESTITUTION, 0.9);
+    p.ncx = p.ncy = grids[g % 3];
+    ck_assert_int_eq(gr_edmd_new(&p, x, y, vx, vy, &s), GR_OK);
+    s->mlp = g >= 3;
+    for (m = 0; m < M; m++) {
+      ck_assert_int_eq(gr_edmd_step(s, HUGE_VAL, &ev), 1);
+      if (ev.type == GR_EDMD_DDC) {
+        list_ok(s, ev.i);
+        list_ok(s, ev.j);
+      }
+    }
+    gr_edmd_free(s);
+  }
+}
+END_TEST
+
 /* Three disks on a line with e below McNamara & Young's 7 - 4 sqrt 3
  * collapse: the watchdog stops the run and names exactly those disks. */
 START_TEST(test_collapse_watchdog)
@@ -363,6 +422,7 @@ static Suite *edmd_suite(void)
   tcase_add_test(tc, test_rule_invariants);
   tcase_add_test(tc, test_gas_balance);
   tcase_add_test(tc, test_cells_same_sequence);
+  tcase_add_test(tc, test_collision_lists);
   tcase_add_test(tc, test_collapse_watchdog);
   tcase_add_test(tc, test_bad_input);
   tcase_add_test(tc, test_granobs);

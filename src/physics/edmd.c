@@ -30,7 +30,7 @@ void gr_edmd_free(struct gr_edmd *s)
 {
   if (s == NULL)
     return;
-  free(s->disk); free(s->tlast); free(s->head);
+  free(s->disk); free(s->tlast); free(s->headm);
   free(s->pool); free(s->lml);
   gr_edcq_free(&s->cq);
   gr_edtree_free(&s->tree);
@@ -64,16 +64,17 @@ static int edmd_alloc(struct gr_edmd *s, int n, int ncell)
   s->npool = 8 * n + 64;
   s->disk = gr_edmem_alloc(un * sizeof *s->disk);
   s->tlast = malloc(un * sizeof *s->tlast);
-  s->head = gr_edmem_alloc((size_t)ncell * sizeof *s->head);
+  s->headm = gr_edmem_alloc((size_t)(ncell + 2 * (s->p.ncx + 1)) * sizeof *s->headm);
+  s->head = s->headm + s->p.ncx + 1;
   s->pool = gr_edmem_alloc((size_t)s->npool * sizeof *s->pool);
   s->lml = gr_edmem_alloc(un * sizeof *s->lml);
-  if (!s->disk || !s->tlast || !s->head || !s->pool || !s->lml)
+  if (!s->disk || !s->tlast || !s->headm || !s->pool || !s->lml)
     return GR_ENOMEM;
   for (k = 0; k < s->npool; k++)
     s->pool[k].next = k + 1 < s->npool ? k + 1 : -1;
   s->free = 0;
-  for (k = 0; k < ncell; k++)
-    s->head[k] = -1;
+  for (k = 0; k < ncell + 2 * (s->p.ncx + 1); k++)
+    s->headm[k] = -1;
   return GR_OK;
 }
 
@@ -123,6 +124,7 @@ int gr_edmd_new(const struct gr_edmd_params *p, const double *x, const double *y
     s->p.watch_factor = 1e4;
   if (s->p.watch_window == 0)
     s->p.watch_window = 32;
+  s->mlp = p->n > GR_EDMD_MLP_MINN;
   if (s->p.queue == GR_EDMD_AUTO)
     s->p.queue = p->n <= GR_EDMD_CQ_MAXN ? GR_EDMD_CALENDAR : GR_EDMD_TREE;
   s->cw = p->lx / ncx;
@@ -226,6 +228,17 @@ static void edmd_watch(struct gr_edmd *s, int i, int j, double t)
     edmd_report(s, t, dt, dt > 0.0 ? avg / dt : HUGE_VAL);
 }
 
+/* Ask for the cell heads of the 3 x 3 cells around cell c, which the
+ * event will read: a DDC sweeps them, a VWC relinks into one of them.  A
+ * row's 3 heads (12 bytes) mostly share the middle one's line; the padding
+ * of headm keeps the rows above and below inside the allocation. */
+static inline void edmd_prefetch_cells(const struct gr_edmd *s, int c)
+{
+  __builtin_prefetch(&s->head[c - s->p.ncx]);
+  __builtin_prefetch(&s->head[c]);
+  __builtin_prefetch(&s->head[c + s->p.ncx]);
+}
+
 /* NEXT_EVENT and the SWITCH of MAIN FUNCTION for one valid event. */
 int gr_edmd_step(struct gr_edmd *s, double t_end, struct gr_edmd_event *ev)
 {
@@ -244,16 +257,24 @@ int gr_edmd_step(struct gr_edmd *s, double t_end, struct gr_edmd_event *ev)
     if (!(t <= t_end) || t == HUGE_VAL) /* nothing left, ever: all disks at rest */
       return 0;
     j = s->lml[i].partner;
-    if (s->lml[i].type == GR_EDMD_DDC)
+    type = gr_edmd_lml_type(&s->lml[i]);
+    if (s->mlp)
+      edmd_prefetch_cells(s, s->lml[i].cell); /* before the states arrive */
+    if (type == GR_EDMD_DDC) {
       __builtin_prefetch(&s->lml[j]); /* the partner's local minimum, rewritten after the collision */
-    if (s->lml[i].type == GR_EDMD_DDC && s->lml[i].c != s->disk[j].c) {
-      gr_edevent_stale(s, i);
-      continue;
+      if (s->lml[i].c != s->disk[j].c) {
+        gr_edevent_stale(s, i);
+        continue;
+      }
     }
     break;
   }
-  type = s->lml[i].type;
   s->t = t;
+  if (s->mlp) { /* the queue's lines, written at the end of the event */
+    gr_edmd_queue_prefetch(s, i);
+    if (type == GR_EDMD_DDC)
+      gr_edmd_queue_prefetch(s, j);
+  }
   switch (type) {
   case GR_EDMD_DDC: rc = gr_edevent_ddc(s, i, j, t, &cure); break;
   case GR_EDMD_DWC: rc = gr_edevent_dwc(s, i, t); break;

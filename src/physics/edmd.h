@@ -43,6 +43,13 @@
 enum gr_edmd_queue { GR_EDMD_AUTO = 0, GR_EDMD_TREE, GR_EDMD_CALENDAR };
 #define GR_EDMD_CQ_MAXN 32768
 
+/* Above this many disks the pair searches first ask for all the partners'
+ * states (edevent.c), and the step for the cell heads and queue lines of
+ * the event (edmd.c): their misses then overlap.  Below it the arrays stay
+ * in cache and the prefetches only cost instructions (about 200 per
+ * collision, callgrind at 1e5). */
+#define GR_EDMD_MLP_MINN 32768
+
 enum gr_edmd_evtype { GR_EDMD_DDC = 1, GR_EDMD_DWC = 2, GR_EDMD_VWC = 3 };
 
 /* Wall codes (event partner of DWC and VWC): virtual walls of the disk's
@@ -117,10 +124,19 @@ struct gr_edmd_ev {  /* a DDC event in a local list (pool node) */
 struct gr_edmd_lml { /* a disk's local minimum and its wall event's time */
   double t;
   double twall;      /* the disk's wall or virtual-wall event time */
-  int type, partner; /* GR_EDMD_*, disk or wall code */
+  int partner;       /* disk (DDC) or wall code */
   unsigned c;
   int ev;            /* pool node of a DDC, -1 otherwise */
+  int cell;          /* the disk's cell (as in its state): known as soon as the
+                        event is, before the state arrives (edmd.c prefetches) */
 };                   /* 32 bytes: two per cache line, read together */
+
+/* The type of a local minimum (enum gr_edmd_evtype): a DDC has a pool node,
+ * a wall event a hard or virtual wall's code. */
+static inline int gr_edmd_lml_type(const struct gr_edmd_lml *m)
+{
+  return m->ev >= 0 ? GR_EDMD_DDC : m->partner >= GR_EDMD_W_XLO ? GR_EDMD_DWC : GR_EDMD_VWC;
+}
 
 struct gr_edmd_event { /* what gr_edmd_step processed */
   int type, i, j;      /* j: partner disk or wall code */
@@ -135,7 +151,12 @@ struct gr_edmd {
   struct gr_edmd_disk *disk; /* 64-byte aligned */
   double *tlast;             /* time of each disk's last DDC (kept only when the
                                 TC model is on: the rule reads it only then) */
-  int *head;                 /* first disk of each cell */
+  int mlp;                   /* prefetch the partners' states before a search
+                                (N > GR_EDMD_MLP_MINN) */
+  int *head;                 /* first disk of each cell, inside headm: */
+  int *headm;                /* a grid row and one more of padding at both ends,
+                                so that the heads of any cell's 3 x 3 may be
+                                prefetched without clipping */
   struct gr_edmd_ev *pool;
   int npool, free;
   struct gr_edmd_lml *lml;   /* 64-byte aligned */
@@ -166,6 +187,15 @@ static inline void gr_edmd_queue_update(struct gr_edmd *s, int i, double key)
     gr_edcq_update(&s->cq, i, key);
   else
     gr_edtree_update(&s->tree, i, key);
+}
+
+/* Ask for the line that gr_edmd_queue_update(s, i, ...) will write first. */
+static inline void gr_edmd_queue_prefetch(const struct gr_edmd *s, int i)
+{
+  if (s->p.queue == GR_EDMD_CALENDAR)
+    __builtin_prefetch(&s->cq.node[i], 1);
+  else
+    __builtin_prefetch(&s->tree.key[0][i], 1);
 }
 
 /* Process the next valid event if it happens at or before t_end (stale
