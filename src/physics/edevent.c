@@ -40,6 +40,10 @@
  * medians of 5-8): 1e6 2390 -> 2127 with the partner prefetch alone, about
  * -2 % more each from the cell heads and the old lists; 1e5 1073 -> 1057
  * (1122 without the prefetches: within noise).
+ * On the quiet machine (nothing else running; bench medians of 3 rounds
+ * interleaved with 3763d15, ns per collision): 1e4 659 -> 667, 1e5 1163
+ * -> 1134 (855-1270 for both), 1e6 2106 -> 2071: within noise; the gain
+ * shows when the other core's jobs share the L3.
  * Tried this session and not kept (same event dumps; 1e5, 512 KiB model):
  * one sweep over the union of a collision's two neighbourhoods (the same
  * lists, 60-80 fewer instructions, but 1.6 more mispredicted branches in
