@@ -89,7 +89,7 @@ int gr_nbr_grow(struct gr_nbr *v)
  * loose packing most rows are empty; 31 -> 23 instructions per particle). */
 static inline __attribute__((always_inline)) void
 nbr_carry_row(struct gr_nbr_rows *w, const struct gr_nbr_rows *o, size_t b, size_t be,
-                          size_t a, size_t ae, size_t *carried)
+              size_t a, size_t ae, size_t *carried)
 {
   size_t q, k;
   for (k = b + 1; k < be; k++) {
