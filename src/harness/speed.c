@@ -267,56 +267,73 @@ static int speed_nth_exp(const char *const *names, size_t nn, size_t i, char *ke
   return 0;
 }
 
-/* One experiment's data and scripts (e->key set; e->kern has room). */
-static int speed_one(const char *dir, const struct gr_record *rec, const char *const *names,
-                     size_t nn, struct gr_speed_exp *e, double *buf, struct gr_error *err)
-{
-  int rc;
-  speed_kernels(rec, names, nn, e, buf);
-  speed_groups(e);
-  rc = e->ngrp > 0 ? speed_figure(dir, e, 0, err) : GR_OK;
-  if (rc == GR_OK && e->has_threads)
-    rc = speed_figure(dir, e, 1, err);
-  return rc;
-}
-
 #define SPEED_MAXEXP 64     /* experiments in one record */
 #define SPEED_MAXKERN 4096  /* kernels in one record */
 
-int gr_speed_write(const char *out, const struct gr_record *rec,
+void gr_speed_free(struct gr_speed_exp *e)
+{
+  size_t i;
+  for (i = 0; e != NULL && i < SPEED_MAXEXP; i++)
+    free(e[i].kern);
+  free(e);
+}
+
+int gr_speed_build(const struct gr_record *rec, struct gr_speed_exp **out, size_t *nexp,
                    struct gr_error *err)
 {
-  char dir[4096];
   struct gr_speed_exp *e;
   double *buf;
   const char **names;
-  size_t i, n = 0, nn = 0;
-  int rc = GR_OK, nr;
-  if (snprintf(dir, sizeof dir, "%s/speed", out) >= (int)sizeof dir)
-    return gr_error_set(err, GR_EINPUT, "path too long: %s", out);
-  if (rec->nrows == 0)
-    return GR_OK;
-  if ((rc = gr_fsio_mkdirs(dir, err)) != GR_OK)
-    return rc;
-  buf = malloc(2 * rec->nrows * sizeof *buf);
+  size_t n = 0, nn = 0;
+  int rc = GR_OK;
+  *out = NULL, *nexp = 0;
+  buf = malloc((2 * rec->nrows + 1) * sizeof *buf);
   e = calloc(SPEED_MAXEXP, sizeof *e);
   names = malloc(SPEED_MAXKERN * sizeof *names);
   if (buf == NULL || e == NULL || names == NULL)
     rc = gr_error_set(err, GR_ENOMEM, "out of memory");
   else
     nn = speed_names(rec, names, SPEED_MAXKERN);
-  for (; rc == GR_OK && n < SPEED_MAXEXP && speed_nth_exp(names, nn, n, e[n].key, sizeof e[n].key); n++)
-    rc = (e[n].kern = calloc(nn, sizeof *e[n].kern)) == NULL
-             ? gr_error_set(err, GR_ENOMEM, "out of memory")
-             : speed_one(dir, rec, names, nn, &e[n], buf, err);
+  for (; rc == GR_OK && n < SPEED_MAXEXP && speed_nth_exp(names, nn, n, e[n].key, sizeof e[n].key); n++) {
+    if ((e[n].kern = calloc(nn, sizeof *e[n].kern)) == NULL) {
+      rc = gr_error_set(err, GR_ENOMEM, "out of memory");
+      break;
+    }
+    speed_kernels(rec, names, nn, &e[n], buf);
+    speed_groups(&e[n]);
+  }
+  free(buf);
+  free(names);
+  if (rc != GR_OK) {
+    gr_speed_free(e);
+    return rc;
+  }
+  *out = e, *nexp = n;
+  return GR_OK;
+}
+
+int gr_speed_write(const char *out, const struct gr_record *rec,
+                   struct gr_error *err)
+{
+  char dir[4096];
+  struct gr_speed_exp *e = NULL;
+  size_t i, n = 0;
+  int rc = GR_OK, nr;
+  if (snprintf(dir, sizeof dir, "%s/speed", out) >= (int)sizeof dir)
+    return gr_error_set(err, GR_EINPUT, "path too long: %s", out);
+  if (rec->nrows == 0)
+    return GR_OK;
+  if ((rc = gr_fsio_mkdirs(dir, err)) != GR_OK || (rc = gr_speed_build(rec, &e, &n, err)) != GR_OK)
+    return rc;
+  for (i = 0; rc == GR_OK && i < n; i++) {
+    rc = e[i].ngrp > 0 ? speed_figure(dir, &e[i], 0, err) : GR_OK;
+    if (rc == GR_OK && e[i].has_threads)
+      rc = speed_figure(dir, &e[i], 1, err);
+  }
   if (rc == GR_OK) /* every figure by one gnuplot, then the sections */
     rc = gr_report_render_dir(dir, &nr, err);
   for (i = 0; rc == GR_OK && i < n; i++)
     rc = gr_speed_fragment(dir, &e[i], rec, err);
-  for (i = 0; e != NULL && i < SPEED_MAXEXP; i++)
-    free(e[i].kern);
-  free(e);
-  free(buf);
-  free(names);
+  gr_speed_free(e);
   return rc == GR_OK ? gr_speed_index(out, err) : rc;
 }
