@@ -1383,6 +1383,12 @@ START_TEST(test_speed_markdown)
     ck_assert_msg(strstr(text, want[i]) != NULL, "not in the page: %s", want[i]);
   ck_assert_ptr_null(strstr(text, "{{"));
   free(text);
+  /* the page's speed-up figure takes the same partner */
+  ck_assert_int_eq(gr_speed_write(dir, &r, &err), GR_OK);
+  snprintf(md, sizeof md, "%s/speed/x-speedup.dat", dir);
+  ck_assert_int_eq(gr_fsio_read(md, &text, &len, &err), GR_OK);
+  ck_assert_str_eq(text, "# step t2\n10000 2 2\n");
+  free(text);
   text = "line one\n{{x/step-1e5.ns}}\n";
   ck_assert_int_eq(gr_fsio_write(tmpl, text, strlen(text), &err), GR_OK);
   ck_assert_int_eq(gr_speed_markdown(dir, "speed", &r, tmpl, md, &err), GR_EINPUT);

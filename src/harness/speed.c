@@ -171,15 +171,29 @@ static void speed_title(struct gr_buf *b, const struct gr_speed_exp *e, size_t g
   gr_buf_free(&t);
 }
 
-/* The wall time of series at size n on one thread, or 0. */
-static double speed_one_thread(const struct gr_speed_exp *e, const char *series, double n)
+/* The one-thread partner of k (speed_int.h): "-t<k>" made "-t1", else
+ * the series' one-thread kernel at k's size. */
+const struct gr_speed_kern *gr_speed_partner(const struct gr_speed_exp *e,
+                                             const struct gr_speed_kern *k)
 {
-  size_t i;
+  char want[160], tok[16];
+  const char *t;
+  size_t i, tl;
+  snprintf(tok, sizeof tok, "-t%d", k->threads);
+  tl = strlen(tok);
+  for (t = strstr(k->name, tok); t != NULL && t[tl] != '\0' && t[tl] != '-'; t = strstr(t + 1, tok))
+    ;
+  if (t != NULL) {
+    snprintf(want, sizeof want, "%.*s-t1%s", (int)(t - k->name), k->name, t + tl);
+    for (i = 0; i < e->nkern; i++)
+      if (strcmp(e->kern[i].name, want) == 0)
+        return &e->kern[i];
+  }
   for (i = 0; i < e->nkern; i++)
-    if (e->kern[i].sized && e->kern[i].threads == 1 && e->kern[i].n == n &&
-        strcmp(e->kern[i].series, series) == 0)
-      return e->kern[i].ns;
-  return 0.0;
+    if (e->kern[i].sized && e->kern[i].threads == 1 && e->kern[i].n == k->n &&
+        strcmp(e->kern[i].series, k->series) == 0)
+      return &e->kern[i];
+  return NULL;
 }
 
 /* <dir>/<exp>-<what>.dat and .gp: cost (ns per unit) or speed-up. */
@@ -199,7 +213,8 @@ static int speed_figure(const char *dir, const struct gr_speed_exp *e, int speed
     gr_buf_printf(&d, "%s# %s t%d\n", blocks ? "\n\n" : "", e->kern[G->k[0]].series, e->kern[G->k[0]].threads);
     for (a = 0; a < G->n; a++) {
       const struct gr_speed_kern *k = &e->kern[G->k[a]];
-      double one = speed_one_thread(e, k->series, k->n);
+      const struct gr_speed_kern *p = gr_speed_partner(e, k);
+      double one = p != NULL ? p->ns : 0.0;
       if (!speedup)
         gr_buf_printf(&d, "%.6g %.6g %.6g %.6g\n", k->n, k->ns, k->lo, k->hi);
       else if (one > 0.0)
@@ -218,7 +233,7 @@ static int speed_figure(const char *dir, const struct gr_speed_exp *e, int speed
                     : "Cost per unit of work against problem size (median wall time; bars: min, max)";
   f.xlabel = "N (problem size)";
   f.ylabel = speedup ? "speed-up" : "wall ns per unit of work";
-  f.setup = speedup ? "set logscale x\nset yrange [0:*]\nset key left top"
+  f.setup = speedup ? "set logscale x\nset yrange [0:*]\nset offsets graph 0.05, graph 0.05, 0, 0\nset key right bottom"
                     : "set logscale xy\nset key outside below horizontal maxcols 2 font \",9\"\nset format x \"10^{%L}\"";
   f.plot = gr_buf_str(&p);
   rc = snprintf(path, sizeof path, "%s/%s.dat", dir, f.name) >= (int)sizeof path

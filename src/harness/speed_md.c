@@ -25,32 +25,6 @@ static int md_value(struct gr_notes *nt, const char *exp, const char *name, cons
   return gr_notes_value(nt, key, v);
 }
 
-/* The one-thread partner of a k-thread kernel: its name with "-t<k>"
- * made "-t1" when there is one, else the first one-thread kernel of its
- * series and size (as on the HTML page); NULL without. */
-static const struct gr_speed_kern *md_one_thread(const struct gr_speed_exp *e,
-                                                 const struct gr_speed_kern *k)
-{
-  char want[160], tok[16];
-  const char *t;
-  size_t i, tl;
-  snprintf(tok, sizeof tok, "-t%d", k->threads);
-  tl = strlen(tok);
-  for (t = strstr(k->name, tok); t != NULL && t[tl] != '\0' && t[tl] != '-'; t = strstr(t + 1, tok))
-    ;
-  if (t != NULL) {
-    snprintf(want, sizeof want, "%.*s-t1%s", (int)(t - k->name), k->name, t + tl);
-    for (i = 0; i < e->nkern; i++)
-      if (strcmp(e->kern[i].name, want) == 0)
-        return &e->kern[i];
-  }
-  for (i = 0; i < e->nkern; i++)
-    if (e->kern[i].sized && e->kern[i].threads == 1 && e->kern[i].n == k->n &&
-        strcmp(e->kern[i].series, k->series) == 0)
-      return &e->kern[i];
-  return NULL;
-}
-
 /* The fraction of the streaming bound: the time k's bytes take at the
  * experiment's streaming bandwidth over the time taken; 0 without. */
 static double md_bound(const struct gr_speed_exp *e, const struct gr_speed_kern *k)
@@ -130,7 +104,7 @@ static int md_tables(struct gr_notes *nt, const struct gr_speed_exp *e)
   gr_buf_printf(&s, "| kernel | N | threads | wall ns per unit on 1 thread | on k threads | speed-up |\n"
                     "|---|---|---|---|---|---|\n");
   for (i = 0; i < e->nkern; i++) {
-    const struct gr_speed_kern *k = &e->kern[i], *one = k->threads > 1 ? md_one_thread(e, k) : NULL;
+    const struct gr_speed_kern *k = &e->kern[i], *one = k->threads > 1 ? gr_speed_partner(e, k) : NULL;
     if (!k->sized)
       md_row(&b, e, k);
     if (one != NULL)
@@ -209,7 +183,7 @@ static int md_names(struct gr_notes *nt, const char *dir, const char *fig,
     if (E->stream > 0.0)
       rc = gr_notes_value(nt, key, E->stream);
     for (i = 0; rc == GR_OK && i < E->nkern; i++) {
-      const struct gr_speed_kern *k = &E->kern[i], *one = k->threads > 1 ? md_one_thread(E, k) : NULL;
+      const struct gr_speed_kern *k = &E->kern[i], *one = k->threads > 1 ? gr_speed_partner(E, k) : NULL;
       rc = md_value(nt, E->key, k->name, "ns", k->ns);
       if (rc == GR_OK)
         rc = md_value(nt, E->key, k->name, "cpu", k->cpu_ns);
