@@ -1351,7 +1351,7 @@ START_TEST(test_speed_markdown)
     "| other | - | 1 | 2.5e+08 |",
     "| step | 2 | steps | 1e+04 .. 1e+04 | 10 | 10 | 1.000 | - |\n",
     "*Figure x-cost not drawn: gnuplot was not found"};
-  char *text, dir[4096], tmpl[4200], md[4200];
+  char *text, dir[4096], sdir[4200], tmpl[4200], md[4200];
   size_t len, i;
   struct gr_record r;
   struct gr_error err = {0, ""};
@@ -1373,25 +1373,30 @@ START_TEST(test_speed_markdown)
   ck_assert_int_eq(gr_fsio_mkdirs(dir, &err), GR_OK);
   snprintf(tmpl, sizeof tmpl, "%s/t.md.in", dir);
   snprintf(md, sizeof md, "%s/speed.md", dir);
+  snprintf(sdir, sizeof sdir, "%s/speed", dir);
   text = "{{date}} {{cores:%.0f}} {{x.stream}} GB/s; {{x/step-1e4-t2.ns}} ns, {{x/step-1e4-t2.rate:%.3g}}/s, "
          "speed-up {{x/step-1e4-t2.speedup:%.2f}}, bound {{x/step-1e4-t2.bound:%.2f}}, "
          "slope {{x/step.t1.slope:%.4f}}\n{{x/step.table}}{{x.speedup}}{{x.kernels}}{{x.series}}{{x.cost-fig}}\n";
   ck_assert_int_eq(gr_fsio_write(tmpl, text, strlen(text), &err), GR_OK);
-  ck_assert_int_eq(gr_speed_markdown(dir, "speed", &r, tmpl, md, &err), GR_OK);
+  ck_assert_int_eq(gr_speed_write(dir, &r, &err), GR_OK); /* the figures' scripts, not drawn */
+  ck_assert_int_eq(gr_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_OK);
   ck_assert_int_eq(gr_fsio_read(md, &text, &len, &err), GR_OK);
   for (i = 0; i < sizeof want / sizeof want[0]; i++)
     ck_assert_msg(strstr(text, want[i]) != NULL, "not in the page: %s", want[i]);
   ck_assert_ptr_null(strstr(text, "{{"));
   free(text);
   /* the page's speed-up figure takes the same partner */
-  ck_assert_int_eq(gr_speed_write(dir, &r, &err), GR_OK);
   snprintf(md, sizeof md, "%s/speed/x-speedup.dat", dir);
   ck_assert_int_eq(gr_fsio_read(md, &text, &len, &err), GR_OK);
   ck_assert_str_eq(text, "# step t2\n10000 2 2\n");
   free(text);
+  snprintf(md, sizeof md, "%s/speed/x-bound.dat", dir); /* kernels that count bytes */
+  ck_assert_int_eq(gr_fsio_read(md, &text, &len, &err), GR_OK);
+  ck_assert_str_eq(text, "# step t2\n10000 0.5 2\n\n\n# bw-read t1\n1e+06 1 1\n");
+  free(text);
   text = "line one\n{{x/step-1e5.ns}}\n";
   ck_assert_int_eq(gr_fsio_write(tmpl, text, strlen(text), &err), GR_OK);
-  ck_assert_int_eq(gr_speed_markdown(dir, "speed", &r, tmpl, md, &err), GR_EINPUT);
+  ck_assert_int_eq(gr_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_EINPUT);
   ck_assert_ptr_nonnull(strstr(err.msg, "t.md.in:2: unknown placeholder {{x/step-1e5.ns}}"));
   gr_record_free(&r);
 }

@@ -196,45 +196,74 @@ const struct gr_speed_kern *gr_speed_partner(const struct gr_speed_exp *e,
   return NULL;
 }
 
-/* <dir>/<exp>-<what>.dat and .gp: cost (ns per unit) or speed-up. */
-static int speed_figure(const char *dir, const struct gr_speed_exp *e, int speedup,
+/* The figures of an experiment: cost per unit, speed-up, fraction of
+ * the streaming bound. */
+enum speed_fig { SPEED_COST, SPEED_UP, SPEED_BOUND };
+
+/* Does kernel k have a point on figure what? *y its value. */
+static int speed_point(const struct gr_speed_exp *e, const struct gr_speed_kern *k,
+                       enum speed_fig what, double *y)
+{
+  const struct gr_speed_kern *one = what == SPEED_UP ? gr_speed_partner(e, k) : NULL;
+  if (what == SPEED_COST)
+    *y = k->ns;
+  else if (what == SPEED_UP)
+    *y = one != NULL ? one->ns / k->ns : 0.0;
+  else
+    *y = k->bytes > 0.0 && e->stream > 0.0 ? k->bytes / e->stream / k->ns : 0.0;
+  return *y > 0.0;
+}
+
+/* <dir>/<exp>-<what>.dat and .gp (none when no kernel has a point). */
+static int speed_figure(const char *dir, const struct gr_speed_exp *e, enum speed_fig what,
                         struct gr_error *err)
 {
+  static const char *const stem[] = {"cost", "speedup", "bound"};
+  static const char *const title[] = {
+    "Cost per unit of work against problem size (median wall time; bars: min, max)",
+    "Speed-up: wall time on 1 thread / on k threads (median of the bench's samples)",
+    "Fraction of the streaming bound: bytes per unit at the bw-* bandwidth / median wall time"};
+  static const char *const ylabel[] = {"wall ns per unit of work", "speed-up", "fraction of the streaming bound"};
+  static const char *const setup[] = {
+    "set logscale xy\nset key outside below horizontal maxcols 2 font \",9\"\nset format x \"10^{%L}\"",
+    "set logscale x\nset yrange [0:*]\nset offsets graph 0.05, graph 0.05, 0, 0\nset key right bottom",
+    "set logscale x\nset yrange [0:*]\nset offsets graph 0.05, graph 0.05, 0, 0\nset key outside below horizontal maxcols 2 font \",9\"\nset format x \"10^{%L}\""};
   struct gr_buf d = GR_BUF_INIT, p = GR_BUF_INIT, name = GR_BUF_INIT;
   struct gr_figure f = {0};
-  size_t g, a, blocks = 0;
+  size_t g, a, blocks = 0, pts;
   char path[4400];
+  double y;
   int rc;
-  gr_buf_printf(&name, "%s-%s", e->key, speedup ? "speedup" : "cost");
+  gr_buf_printf(&name, "%s-%s", e->key, stem[what]);
   for (g = 0; g < e->ngrp; g++) {
     const struct gr_speed_group *G = &e->grp[g];
-    if (speedup && e->kern[G->k[0]].threads == 1)
+    if (what == SPEED_UP && e->kern[G->k[0]].threads == 1)
+      continue;
+    for (a = 0, pts = 0; a < G->n; a++)
+      pts += (size_t)speed_point(e, &e->kern[G->k[a]], what, &y);
+    if (pts == 0)
       continue;
     gr_buf_printf(&d, "%s# %s t%d\n", blocks ? "\n\n" : "", e->kern[G->k[0]].series, e->kern[G->k[0]].threads);
     for (a = 0; a < G->n; a++) {
       const struct gr_speed_kern *k = &e->kern[G->k[a]];
-      const struct gr_speed_kern *p = gr_speed_partner(e, k);
-      double one = p != NULL ? p->ns : 0.0;
-      if (!speedup)
+      if (what == SPEED_COST)
         gr_buf_printf(&d, "%.6g %.6g %.6g %.6g\n", k->n, k->ns, k->lo, k->hi);
-      else if (one > 0.0)
-        gr_buf_printf(&d, "%.6g %.6g %d\n", k->n, one / k->ns, k->threads);
+      else if (speed_point(e, k, what, &y))
+        gr_buf_printf(&d, "%.6g %.6g %d\n", k->n, y, k->threads);
     }
     /* gnuplot has 8 line colours: groups 9.. differ by dash and point */
     gr_buf_printf(&p, "%sdata index %zu using 1:2%s with %s lw 2 dt %zu pt %zu title \"", blocks ? ", " : "", blocks,
-                  speedup ? "" : ":3:4", speedup ? "linespoints" : "yerrorlines", blocks / 8 + 1,
-                  (size_t)(blocks / 8 ? 5 : 7));
+                  what == SPEED_COST ? ":3:4" : "", what == SPEED_COST ? "yerrorlines" : "linespoints",
+                  blocks / 8 + 1, (size_t)(blocks / 8 ? 5 : 7));
     speed_title(&p, e, g);
     gr_buf_printf(&p, "\"");
     blocks++;
   }
   f.name = gr_buf_str(&name), f.data = f.name;
-  f.title = speedup ? "Speed-up: wall time on 1 thread / on k threads (median of the bench's samples)"
-                    : "Cost per unit of work against problem size (median wall time; bars: min, max)";
+  f.title = title[what];
   f.xlabel = "N (problem size)";
-  f.ylabel = speedup ? "speed-up" : "wall ns per unit of work";
-  f.setup = speedup ? "set logscale x\nset yrange [0:*]\nset offsets graph 0.05, graph 0.05, 0, 0\nset key right bottom"
-                    : "set logscale xy\nset key outside below horizontal maxcols 2 font \",9\"\nset format x \"10^{%L}\"";
+  f.ylabel = ylabel[what];
+  f.setup = setup[what];
   f.plot = gr_buf_str(&p);
   rc = snprintf(path, sizeof path, "%s/%s.dat", dir, f.name) >= (int)sizeof path
            ? gr_error_set(err, GR_EINPUT, "path too long: %s", dir) : GR_OK;
@@ -341,9 +370,11 @@ int gr_speed_write(const char *out, const struct gr_record *rec,
   if ((rc = gr_fsio_mkdirs(dir, err)) != GR_OK || (rc = gr_speed_build(rec, &e, &n, err)) != GR_OK)
     return rc;
   for (i = 0; rc == GR_OK && i < n; i++) {
-    rc = e[i].ngrp > 0 ? speed_figure(dir, &e[i], 0, err) : GR_OK;
-    if (rc == GR_OK && e[i].has_threads)
-      rc = speed_figure(dir, &e[i], 1, err);
+    rc = speed_figure(dir, &e[i], SPEED_COST, err);
+    if (rc == GR_OK)
+      rc = speed_figure(dir, &e[i], SPEED_UP, err);
+    if (rc == GR_OK)
+      rc = speed_figure(dir, &e[i], SPEED_BOUND, err);
   }
   if (rc == GR_OK) /* every figure by one gnuplot, then the sections */
     rc = gr_report_render_dir(dir, &nr, err);

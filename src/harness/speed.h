@@ -15,6 +15,8 @@
  *                         one line per series and thread count
  *   <exp>-speedup.dat/.gp wall time on 1 thread / on k threads against N
  *                         (only when the experiment has t<k> kernels)
+ *   <exp>-bound.dat/.gp   fraction of the streaming bound against N (only
+ *                         when kernels count their bytes and bw-* ran)
  *   index.html        every fragment of the folder, in name order, so a
  *                     bench of one experiment keeps the others' sections
  */
@@ -53,9 +55,10 @@ int gr_speed_write(const char *out, const struct gr_record *rec,
  *   <e>/<s>.t<k>.slope        log-log slope of cost per unit against N
  *   <e>.kernels, <e>.speedup  tables of the unsized kernels, speed-ups
  *   <e>.series                table of every series at its ends, slopes
- *   <e>.cost-fig, <e>.speedup-fig  the figure <dir>/<e>-cost.svg as an
- *                             image at <fig>/<e>-cost.svg, or a line
- *                             saying it was not drawn (no gnuplot)
+ *   <e>.cost-fig, <e>.speedup-fig, <e>.bound-fig  the figure
+ *                             <dir>/<e>-cost.svg as an image at
+ *                             <fig>/<e>-cost.svg, or a line saying it was
+ *                             not drawn (no gnuplot); none without a script
  *   date host cpu mode revision compiler cflags load_start load_end mhz
  *   (texts), cores threads (values): the record's header. */
 int gr_speed_markdown(const char *dir, const char *fig, const struct gr_record *rec,

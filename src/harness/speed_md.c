@@ -140,13 +140,16 @@ static int md_tables(struct gr_notes *nt, const struct gr_speed_exp *e)
 }
 
 /* "<exp>.<what>-fig": the figure as a markdown image under fig (a path
- * relative to the page), or why there is none. */
+ * relative to the page), or why there is none (when it has a script). */
 static int md_figure(struct gr_notes *nt, const char *dir, const char *fig, const char *exp,
                      const char *what)
 {
   struct gr_buf b = GR_BUF_INIT;
   char path[4400], key[160];
   int rc;
+  snprintf(path, sizeof path, "%s/%s-%s.gp", dir, exp, what);
+  if (!gr_fsio_exists(path))
+    return GR_OK;
   snprintf(path, sizeof path, "%s/%s-%s.svg", dir, exp, what);
   snprintf(key, sizeof key, "%s.%s-fig", exp, what);
   if (gr_fsio_exists(path))
@@ -198,10 +201,12 @@ static int md_names(struct gr_notes *nt, const char *dir, const char *fig,
       rc = md_series(nt, E, i);
     if (rc == GR_OK)
       rc = md_tables(nt, E);
-    if (rc == GR_OK && E->ngrp > 0)
+    if (rc == GR_OK)
       rc = md_figure(nt, dir, fig, E->key, "cost");
-    if (rc == GR_OK && E->has_threads)
+    if (rc == GR_OK)
       rc = md_figure(nt, dir, fig, E->key, "speedup");
+    if (rc == GR_OK)
+      rc = md_figure(nt, dir, fig, E->key, "bound");
   }
   return rc;
 }
