@@ -100,6 +100,13 @@ static const struct cli_cmd cli_cmds[] = {
    "               comma-separated shell patterns ('dem-step-*,stream-1e6')\n"
    "  --against NAME  then compare the new record with baseline NAME (as compare\n"
    "               --baseline); --ref DIR: where the baselines are (DIR/machines/)\n"},
+  {"speed", " --out --ref ", 1,
+   "granrepro speed [--out DIR] [--ref DIR] RECORD\n"
+   "  The speed page of an existing bench record, as bench writes it beside a new\n"
+   "  one (DIR/speed/: figures, index.html), and DIR/speed.md: the findings page,\n"
+   "  the template machines/speed.md.in under --ref filled with the record's\n"
+   "  numbers (figures linked as speed/*.svg; without gnuplot the page says so).\n"
+   "  make docs-speed writes docs/speed.md this way from the shipped record.\n"},
   {"compare", " --out --baseline --ref ", -1,
    "granrepro compare [--out DIR] [--baseline NAME] [--ref DIR] RECORD|FOLDER...\n"
    "  compare RECORD_A RECORD_B; compare R1 R2 R3 ... (or folders of records);\n"
@@ -298,7 +305,7 @@ static int cli_help(int argc, char **argv)
   if (argc > 3)
     return cli_die("%s takes at most one command name ('%s' is one too many)", a, argv[3]);
   if (argc == 3 && cli_find_cmd(argv[2]) == NULL)
-    return cli_die("unknown command '%s' (commands: list, run, check, report, bench, compare; see granrepro --help)%s", argv[2], "");
+    return cli_die("unknown command '%s' (commands: list, run, check, report, bench, speed, compare; see granrepro --help)%s", argv[2], "");
   cli_usage(stdout, argc == 3 ? argv[2] : NULL);
   return CLI_DONE;
 }
@@ -318,7 +325,7 @@ int cli_parse(int argc, char **argv, struct cli *c)
       strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--version") == 0)
     return cli_help(argc, argv);
   if ((cmd = cli_find_cmd(argv[1])) == NULL)
-    return cli_die("unknown command '%s' (commands: list, run, check, report, bench, compare; see granrepro --help)%s", argv[1], "");
+    return cli_die("unknown command '%s' (commands: list, run, check, report, bench, speed, compare; see granrepro --help)%s", argv[1], "");
   c->cmd = cmd->name;
   c->opt.seed = 1;
   c->opt.out = "reports";

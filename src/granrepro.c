@@ -1,6 +1,6 @@
 /* granrepro: the command-line driver.
  *
- * granrepro list | run | check | report | bench | compare  (cli.c: usage)
+ * granrepro list | run | check | report | bench | speed | compare  (cli.c: usage)
  *
  * Only the driver prints diagnostics and chooses exit codes: 0 success,
  * 1 `check` found a verdict `differs`, 2 bad input or a failed run (one
@@ -333,6 +333,36 @@ static int cmd_bench(struct cli *c)
   return rc;
 }
 
+/* granrepro speed: DIR/speed/ and DIR/speed.md from an existing bench
+ * record (make docs-speed: docs/speed.md from the shipped one). */
+static int cmd_speed(struct cli *c)
+{
+  struct gr_record rec;
+  struct gr_error err = {0, ""};
+  char tmpl[4200], md[4200], dir[4200];
+  int rc = 0;
+  if (c->nargs != 1)
+    return cli_die("name one bench record (granrepro speed [--out DIR] RECORD.tsv)%s", "");
+  snprintf(tmpl, sizeof tmpl, "%s/machines/speed.md.in", c->opt.refdir);
+  snprintf(md, sizeof md, "%s/speed.md", c->opt.out);
+  snprintf(dir, sizeof dir, "%s/speed", c->opt.out);
+  if (!gr_fsio_exists(tmpl))
+    return cli_die("template '%s' not found (give --ref DIR, the folder with machines/speed.md.in)", tmpl);
+  if (gr_record_load(c->args[0], &rec, &err) != GR_OK)
+    return cli_die("%s", err.msg);
+  if (strcmp(rec.kind, "bench") != 0 || rec.nrows == 0)
+    rc = cli_die("'%s' is not a bench record with samples (granrepro bench writes them)", c->args[0]);
+  if (rc == 0)
+    rc = cli_prepare_out(c->opt.out);
+  if (rc == 0 && (gr_speed_write(c->opt.out, &rec, &err) != GR_OK ||
+                  gr_speed_markdown(dir, "speed", &rec, tmpl, md, &err) != GR_OK))
+    rc = cli_die("%s", err.msg);
+  if (rc == 0)
+    printf("speed: %s/index.html\nspeed: %s\n", dir, md);
+  gr_record_free(&rec);
+  return rc;
+}
+
 int main(int argc, char **argv)
 {
   struct cli c;
@@ -351,5 +381,7 @@ int main(int argc, char **argv)
     return cmd_report(&c);
   if (strcmp(c.cmd, "bench") == 0)
     return cmd_bench(&c);
+  if (strcmp(c.cmd, "speed") == 0)
+    return cmd_speed(&c);
   return cli_compare(&c);
 }

@@ -1335,6 +1335,73 @@ START_TEST(test_speed_names_and_page)
 }
 END_TEST
 
+/* The speed findings in markdown: the record of test_speed_names_and_page
+ * through a template gives its numbers by name (cost, rate, speed-up
+ * against the "-t1" partner, fraction of the streaming bound, slope) and
+ * its tables; a name the record does not have fails with file and line. */
+START_TEST(test_speed_markdown)
+{
+  static const char *const want[] = {
+    /* slope of ln 10, ln 40, ln 20 against ln 1e3, ln 1e4, ln 1e4 */
+    "2026-11-24T00:00:00Z 2 16 GB/s; 10 ns, 1e+08/s, speed-up 2.00, bound 0.50, slope 0.4515\n",
+    "| step-1e4-t2 | 1e+04 | 2 | 10 | [10, 10] | 20 | 1e+08 | 80 | 8 | 0.50 |\n",
+    "| step-1e3 | 1e+03 | 1 | 10 | [10, 10] | 10 | 1e+08 | - | - | - |\n",
+    "wall ns per step (median)",
+    "| step-1e4-t2 | 1e+04 | 2 | 20 (step-1e4-t1) | 10 | 2.00 |\n",
+    "| other | - | 1 | 2.5e+08 |",
+    "| step | 2 | steps | 1e+04 .. 1e+04 | 10 | 10 | 1.000 | - |\n",
+    "*Figure x-cost not drawn: gnuplot was not found"};
+  char *text, dir[4096], sdir[4200], tmpl[4200], md[4200];
+  size_t len, i;
+  struct gr_record r;
+  struct gr_error err = {0, ""};
+  memset(&r, 0, sizeof r);
+  snprintf(r.mode, sizeof r.mode, "full");
+  snprintf(r.date, sizeof r.date, "2026-11-24T00:00:00Z");
+  r.machine.cores = 2;
+  /* step: 10 ns per unit at 1e3, 20 at 1e4 on 1 thread ("-t1"), 10 on 2;
+   * "step-1e4" alone is 40 ns: the speed-up takes the "-t1" partner */
+  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e3", 1, 1, 1e-5, 1e-5, 1e3, "steps"), GR_OK);
+  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4", 1, 1, 4e-4, 4e-4, 1e4, "steps"), GR_OK);
+  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4-t1", 1, 1, 2e-4, 2e-4, 1e4, "steps"), GR_OK);
+  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4-t2", 1, 1, 1e-4, 2e-4, 1e4, "steps"), GR_OK);
+  r.rows[r.nrows - 1].bytes = 80.0; /* 8 GB/s at 10 ns per unit */
+  ck_assert_int_eq(gr_record_add_sample(&r, "x/other", 1, 1, 1.0, 1.0, 4.0, "runs"), GR_OK);
+  ck_assert_int_eq(gr_record_add_sample(&r, "x/bw-read-1e6", 1, 1, 1e-3, 1e-3, 1e6, "values"), GR_OK);
+  r.rows[r.nrows - 1].bytes = 16.0; /* the streaming bound: 16 GB/s */
+  at(dir, sizeof dir, "speedmd");
+  ck_assert_int_eq(gr_fsio_mkdirs(dir, &err), GR_OK);
+  snprintf(tmpl, sizeof tmpl, "%s/t.md.in", dir);
+  snprintf(md, sizeof md, "%s/speed.md", dir);
+  snprintf(sdir, sizeof sdir, "%s/speed", dir);
+  text = "{{date}} {{cores:%.0f}} {{x.stream}} GB/s; {{x/step-1e4-t2.ns}} ns, {{x/step-1e4-t2.rate:%.3g}}/s, "
+         "speed-up {{x/step-1e4-t2.speedup:%.2f}}, bound {{x/step-1e4-t2.bound:%.2f}}, "
+         "slope {{x/step.t1.slope:%.4f}}\n{{x/step.table}}{{x.speedup}}{{x.kernels}}{{x.series}}{{x.cost-fig}}\n";
+  ck_assert_int_eq(gr_fsio_write(tmpl, text, strlen(text), &err), GR_OK);
+  ck_assert_int_eq(gr_speed_write(dir, &r, &err), GR_OK); /* the figures' scripts, not drawn */
+  ck_assert_int_eq(gr_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_OK);
+  ck_assert_int_eq(gr_fsio_read(md, &text, &len, &err), GR_OK);
+  for (i = 0; i < sizeof want / sizeof want[0]; i++)
+    ck_assert_msg(strstr(text, want[i]) != NULL, "not in the page: %s", want[i]);
+  ck_assert_ptr_null(strstr(text, "{{"));
+  free(text);
+  /* the page's speed-up figure takes the same partner */
+  snprintf(md, sizeof md, "%s/speed/x-speedup.dat", dir);
+  ck_assert_int_eq(gr_fsio_read(md, &text, &len, &err), GR_OK);
+  ck_assert_str_eq(text, "# step t2\n10000 2 2\n");
+  free(text);
+  snprintf(md, sizeof md, "%s/speed/x-bound.dat", dir); /* kernels that count bytes */
+  ck_assert_int_eq(gr_fsio_read(md, &text, &len, &err), GR_OK);
+  ck_assert_str_eq(text, "# step t2\n10000 0.5 2\n\n\n# bw-read t1\n1e+06 1 1\n");
+  free(text);
+  text = "line one\n{{x/step-1e5.ns}}\n";
+  ck_assert_int_eq(gr_fsio_write(tmpl, text, strlen(text), &err), GR_OK);
+  ck_assert_int_eq(gr_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_EINPUT);
+  ck_assert_ptr_nonnull(strstr(err.msg, "t.md.in:2: unknown placeholder {{x/step-1e5.ns}}"));
+  gr_record_free(&r);
+}
+END_TEST
+
 static Suite *harness_suite(void)
 {
   Suite *s = suite_create("harness");
@@ -1359,6 +1426,7 @@ static Suite *harness_suite(void)
   tcase_add_test(rep, test_report_figure);
   tcase_add_test(rep, test_report_page_groups);
   tcase_add_test(rep, test_speed_names_and_page);
+  tcase_add_test(rep, test_speed_markdown);
   tcase_add_test(ctx, test_ctx_lifecycle);
   tcase_add_test(ctx, test_ctx_missing_reference);
   tcase_add_test(ctx, test_ctx_errors_are_sticky);

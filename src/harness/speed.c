@@ -171,55 +171,99 @@ static void speed_title(struct gr_buf *b, const struct gr_speed_exp *e, size_t g
   gr_buf_free(&t);
 }
 
-/* The wall time of series at size n on one thread, or 0. */
-static double speed_one_thread(const struct gr_speed_exp *e, const char *series, double n)
+/* The one-thread partner of k (speed_int.h): "-t<k>" made "-t1", else
+ * the series' one-thread kernel at k's size. */
+const struct gr_speed_kern *gr_speed_partner(const struct gr_speed_exp *e,
+                                             const struct gr_speed_kern *k)
 {
-  size_t i;
+  char want[160], tok[16];
+  const char *t;
+  size_t i, tl;
+  snprintf(tok, sizeof tok, "-t%d", k->threads);
+  tl = strlen(tok);
+  for (t = strstr(k->name, tok); t != NULL && t[tl] != '\0' && t[tl] != '-'; t = strstr(t + 1, tok))
+    ;
+  if (t != NULL) {
+    snprintf(want, sizeof want, "%.*s-t1%s", (int)(t - k->name), k->name, t + tl);
+    for (i = 0; i < e->nkern; i++)
+      if (strcmp(e->kern[i].name, want) == 0)
+        return &e->kern[i];
+  }
   for (i = 0; i < e->nkern; i++)
-    if (e->kern[i].sized && e->kern[i].threads == 1 && e->kern[i].n == n &&
-        strcmp(e->kern[i].series, series) == 0)
-      return e->kern[i].ns;
-  return 0.0;
+    if (e->kern[i].sized && e->kern[i].threads == 1 && e->kern[i].n == k->n &&
+        strcmp(e->kern[i].series, k->series) == 0)
+      return &e->kern[i];
+  return NULL;
 }
 
-/* <dir>/<exp>-<what>.dat and .gp: cost (ns per unit) or speed-up. */
-static int speed_figure(const char *dir, const struct gr_speed_exp *e, int speedup,
+/* The figures of an experiment: cost per unit, speed-up, fraction of
+ * the streaming bound. */
+enum speed_fig { SPEED_COST, SPEED_UP, SPEED_BOUND };
+
+/* Does kernel k have a point on figure what? *y its value. */
+static int speed_point(const struct gr_speed_exp *e, const struct gr_speed_kern *k,
+                       enum speed_fig what, double *y)
+{
+  const struct gr_speed_kern *one = what == SPEED_UP ? gr_speed_partner(e, k) : NULL;
+  if (what == SPEED_COST)
+    *y = k->ns;
+  else if (what == SPEED_UP)
+    *y = one != NULL ? one->ns / k->ns : 0.0;
+  else
+    *y = k->bytes > 0.0 && e->stream > 0.0 ? k->bytes / e->stream / k->ns : 0.0;
+  return *y > 0.0;
+}
+
+/* <dir>/<exp>-<what>.dat and .gp (none when no kernel has a point). */
+static int speed_figure(const char *dir, const struct gr_speed_exp *e, enum speed_fig what,
                         struct gr_error *err)
 {
+  static const char *const stem[] = {"cost", "speedup", "bound"};
+  static const char *const title[] = {
+    "Cost per unit of work against problem size (median wall time; bars: min, max)",
+    "Speed-up: wall time on 1 thread / on k threads (median of the bench's samples)",
+    "Fraction of the streaming bound: bytes per unit at the bw-* bandwidth / median wall time"};
+  static const char *const ylabel[] = {"wall ns per unit of work", "speed-up", "fraction of the streaming bound"};
+  static const char *const setup[] = {
+    "set logscale xy\nset key outside below horizontal maxcols 2 font \",9\"\nset format x \"10^{%L}\"",
+    "set logscale x\nset yrange [0:*]\nset offsets graph 0.05, graph 0.05, 0, 0\nset key right bottom",
+    "set logscale x\nset yrange [0:*]\nset offsets graph 0.05, graph 0.05, 0, 0\nset key outside below horizontal maxcols 2 font \",9\"\nset format x \"10^{%L}\""};
   struct gr_buf d = GR_BUF_INIT, p = GR_BUF_INIT, name = GR_BUF_INIT;
   struct gr_figure f = {0};
-  size_t g, a, blocks = 0;
+  size_t g, a, blocks = 0, pts;
   char path[4400];
+  double y;
   int rc;
-  gr_buf_printf(&name, "%s-%s", e->key, speedup ? "speedup" : "cost");
+  gr_buf_printf(&name, "%s-%s", e->key, stem[what]);
   for (g = 0; g < e->ngrp; g++) {
     const struct gr_speed_group *G = &e->grp[g];
-    if (speedup && e->kern[G->k[0]].threads == 1)
+    if (what == SPEED_UP && e->kern[G->k[0]].threads == 1)
+      continue;
+    for (a = 0, pts = 0; a < G->n; a++)
+      pts += (size_t)speed_point(e, &e->kern[G->k[a]], what, &y);
+    if (pts == 0)
       continue;
     gr_buf_printf(&d, "%s# %s t%d\n", blocks ? "\n\n" : "", e->kern[G->k[0]].series, e->kern[G->k[0]].threads);
     for (a = 0; a < G->n; a++) {
       const struct gr_speed_kern *k = &e->kern[G->k[a]];
-      double one = speed_one_thread(e, k->series, k->n);
-      if (!speedup)
+      if (what == SPEED_COST)
         gr_buf_printf(&d, "%.6g %.6g %.6g %.6g\n", k->n, k->ns, k->lo, k->hi);
-      else if (one > 0.0)
-        gr_buf_printf(&d, "%.6g %.6g %d\n", k->n, one / k->ns, k->threads);
+      else if (speed_point(e, k, what, &y))
+        gr_buf_printf(&d, "%.6g %.6g %d\n", k->n, y, k->threads);
     }
     /* gnuplot has 8 line colours: groups 9.. differ by dash and point */
     gr_buf_printf(&p, "%sdata index %zu using 1:2%s with %s lw 2 dt %zu pt %zu title \"", blocks ? ", " : "", blocks,
-                  speedup ? "" : ":3:4", speedup ? "linespoints" : "yerrorlines", blocks / 8 + 1,
-                  (size_t)(blocks / 8 ? 5 : 7));
+                  what == SPEED_COST ? ":3:4" : "", what == SPEED_COST ? "yerrorlines" : "linespoints",
+                  blocks / 8 + 1, (size_t)(blocks / 8 ? 5 : 7));
     speed_title(&p, e, g);
     gr_buf_printf(&p, "\"");
     blocks++;
   }
   f.name = gr_buf_str(&name), f.data = f.name;
-  f.title = speedup ? "Speed-up: wall time on 1 thread / on k threads (median of the bench's samples)"
-                    : "Cost per unit of work against problem size (median wall time; bars: min, max)";
+  f.title = title[what];
   f.xlabel = "N (problem size)";
-  f.ylabel = speedup ? "speed-up" : "wall ns per unit of work";
-  f.setup = speedup ? "set logscale x\nset yrange [0:*]\nset key left top"
-                    : "set logscale xy\nset key outside below horizontal maxcols 2 font \",9\"\nset format x \"10^{%L}\"";
+  f.ylabel = ylabel[what];
+  f.setup = setup[what];
   f.plot = gr_buf_str(&p);
   rc = snprintf(path, sizeof path, "%s/%s.dat", dir, f.name) >= (int)sizeof path
            ? gr_error_set(err, GR_EINPUT, "path too long: %s", dir) : GR_OK;
@@ -267,56 +311,75 @@ static int speed_nth_exp(const char *const *names, size_t nn, size_t i, char *ke
   return 0;
 }
 
-/* One experiment's data and scripts (e->key set; e->kern has room). */
-static int speed_one(const char *dir, const struct gr_record *rec, const char *const *names,
-                     size_t nn, struct gr_speed_exp *e, double *buf, struct gr_error *err)
-{
-  int rc;
-  speed_kernels(rec, names, nn, e, buf);
-  speed_groups(e);
-  rc = e->ngrp > 0 ? speed_figure(dir, e, 0, err) : GR_OK;
-  if (rc == GR_OK && e->has_threads)
-    rc = speed_figure(dir, e, 1, err);
-  return rc;
-}
-
 #define SPEED_MAXEXP 64     /* experiments in one record */
 #define SPEED_MAXKERN 4096  /* kernels in one record */
 
-int gr_speed_write(const char *out, const struct gr_record *rec,
+void gr_speed_free(struct gr_speed_exp *e)
+{
+  size_t i;
+  for (i = 0; e != NULL && i < SPEED_MAXEXP; i++)
+    free(e[i].kern);
+  free(e);
+}
+
+int gr_speed_build(const struct gr_record *rec, struct gr_speed_exp **out, size_t *nexp,
                    struct gr_error *err)
 {
-  char dir[4096];
   struct gr_speed_exp *e;
   double *buf;
   const char **names;
-  size_t i, n = 0, nn = 0;
-  int rc = GR_OK, nr;
-  if (snprintf(dir, sizeof dir, "%s/speed", out) >= (int)sizeof dir)
-    return gr_error_set(err, GR_EINPUT, "path too long: %s", out);
-  if (rec->nrows == 0)
-    return GR_OK;
-  if ((rc = gr_fsio_mkdirs(dir, err)) != GR_OK)
-    return rc;
-  buf = malloc(2 * rec->nrows * sizeof *buf);
+  size_t n = 0, nn = 0;
+  int rc = GR_OK;
+  *out = NULL, *nexp = 0;
+  buf = malloc((2 * rec->nrows + 1) * sizeof *buf);
   e = calloc(SPEED_MAXEXP, sizeof *e);
   names = malloc(SPEED_MAXKERN * sizeof *names);
   if (buf == NULL || e == NULL || names == NULL)
     rc = gr_error_set(err, GR_ENOMEM, "out of memory");
   else
     nn = speed_names(rec, names, SPEED_MAXKERN);
-  for (; rc == GR_OK && n < SPEED_MAXEXP && speed_nth_exp(names, nn, n, e[n].key, sizeof e[n].key); n++)
-    rc = (e[n].kern = calloc(nn, sizeof *e[n].kern)) == NULL
-             ? gr_error_set(err, GR_ENOMEM, "out of memory")
-             : speed_one(dir, rec, names, nn, &e[n], buf, err);
+  for (; rc == GR_OK && n < SPEED_MAXEXP && speed_nth_exp(names, nn, n, e[n].key, sizeof e[n].key); n++) {
+    if ((e[n].kern = calloc(nn, sizeof *e[n].kern)) == NULL) {
+      rc = gr_error_set(err, GR_ENOMEM, "out of memory");
+      break;
+    }
+    speed_kernels(rec, names, nn, &e[n], buf);
+    speed_groups(&e[n]);
+  }
+  free(buf);
+  free(names);
+  if (rc != GR_OK) {
+    gr_speed_free(e);
+    return rc;
+  }
+  *out = e, *nexp = n;
+  return GR_OK;
+}
+
+int gr_speed_write(const char *out, const struct gr_record *rec,
+                   struct gr_error *err)
+{
+  char dir[4096];
+  struct gr_speed_exp *e = NULL;
+  size_t i, n = 0;
+  int rc = GR_OK, nr;
+  if (snprintf(dir, sizeof dir, "%s/speed", out) >= (int)sizeof dir)
+    return gr_error_set(err, GR_EINPUT, "path too long: %s", out);
+  if (rec->nrows == 0)
+    return GR_OK;
+  if ((rc = gr_fsio_mkdirs(dir, err)) != GR_OK || (rc = gr_speed_build(rec, &e, &n, err)) != GR_OK)
+    return rc;
+  for (i = 0; rc == GR_OK && i < n; i++) {
+    rc = speed_figure(dir, &e[i], SPEED_COST, err);
+    if (rc == GR_OK)
+      rc = speed_figure(dir, &e[i], SPEED_UP, err);
+    if (rc == GR_OK)
+      rc = speed_figure(dir, &e[i], SPEED_BOUND, err);
+  }
   if (rc == GR_OK) /* every figure by one gnuplot, then the sections */
     rc = gr_report_render_dir(dir, &nr, err);
   for (i = 0; rc == GR_OK && i < n; i++)
     rc = gr_speed_fragment(dir, &e[i], rec, err);
-  for (i = 0; e != NULL && i < SPEED_MAXEXP; i++)
-    free(e[i].kern);
-  free(e);
-  free(buf);
-  free(names);
+  gr_speed_free(e);
   return rc == GR_OK ? gr_speed_index(out, err) : rc;
 }

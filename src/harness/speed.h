@@ -15,6 +15,8 @@
  *                         one line per series and thread count
  *   <exp>-speedup.dat/.gp wall time on 1 thread / on k threads against N
  *                         (only when the experiment has t<k> kernels)
+ *   <exp>-bound.dat/.gp   fraction of the streaming bound against N (only
+ *                         when kernels count their bytes and bw-* ran)
  *   index.html        every fragment of the folder, in name order, so a
  *                     bench of one experiment keeps the others' sections
  */
@@ -37,6 +39,30 @@ int gr_speed_name(const char *kernel, char *series, size_t n, double *size,
  * <out>/speed/index.html.  All files are written atomically. */
 int gr_speed_write(const char *out, const struct gr_record *rec,
                    struct gr_error *err);
+
+/* Fill the notes template tmpl_path (notes.h) with the numbers of rec
+ * and write md_path (atomically).  Names handed, for an experiment <e>
+ * and a kernel <k> (its name without "<e>/"), <s> a series:
+ *   <e>/<k>.ns .cpu .rate     wall ns per unit (median), CPU ns per unit
+ *                             (all threads), units per second
+ *   <e>/<k>.bound             fraction of the streaming bound (kernels
+ *                             that count their bytes)
+ *   <e>/<k>.speedup           one-thread wall time over this kernel's (k
+ *                             threads; the partner named "-t1", else the
+ *                             series' one-thread kernel at that size)
+ *   <e>.stream                the streaming bandwidth, GB/s (as the page)
+ *   <e>/<s>.table             markdown table of the series' kernels
+ *   <e>/<s>.t<k>.slope        log-log slope of cost per unit against N
+ *   <e>.kernels, <e>.speedup  tables of the unsized kernels, speed-ups
+ *   <e>.series                table of every series at its ends, slopes
+ *   <e>.cost-fig, <e>.speedup-fig, <e>.bound-fig  the figure
+ *                             <dir>/<e>-cost.svg as an image at
+ *                             <fig>/<e>-cost.svg, or a line saying it was
+ *                             not drawn (no gnuplot); none without a script
+ *   date host cpu mode revision compiler cflags load_start load_end mhz
+ *   (texts), cores threads (values): the record's header. */
+int gr_speed_markdown(const char *dir, const char *fig, const struct gr_record *rec,
+                      const char *tmpl_path, const char *md_path, struct gr_error *err);
 
 /* Rewrite <out>/speed/index.html from the fragments there (none: no page). */
 int gr_speed_index(const char *out, struct gr_error *err);

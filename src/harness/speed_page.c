@@ -142,6 +142,7 @@ int gr_speed_fragment(const char *dir, const struct gr_speed_exp *e,
     gr_buf_printf(&b, "<p>Quick mode: kernels may run smaller sizes than their names say; the figures mean something in full mode.</p>\n");
   speed_marker(&b, dir, e->key, "cost");
   speed_marker(&b, dir, e->key, "speedup");
+  speed_marker(&b, dir, e->key, "bound");
   speed_series(&b, e);
   speed_kernels_table(&b, e);
   rc = snprintf(path, sizeof path, "%s/%s.frag.html", dir, e->key) >= (int)sizeof path

@@ -30,55 +30,30 @@
  * avx2 target has no FMA; the attribute keeps it so: check_lattice asserts
  * that both copies give the same bits.
  *
- * Speed (issue 11 asks for 2 ns per mask evaluation; not reached).  The
- * floor is the divider: on this CPU (AMD EPYC, Zen 3) a microbench of
- * independent chains measured 2.81 ns per vsqrtpd ymm, 1.41 per vdivpd
- * ymm, 2.73 per scalar sqrtsd and 1.41 per divsd, so the pair force's two
- * square roots and one division cost 1.76 ns per evaluation on four lanes.
- * The vectorized pass is held by latency, not by the divider: the chain
- * sqrt -> overlap -> sqrt -> force (about 90 cycles) in the 256-entry
- * reorder buffer, which holds one or two iterations.  Hence the
- * consistent pair force's short chain (the division beside the first
- * sqrt, no product by the contact flag after the second; bpforce_pair.h),
- * two mask positions per pass (bplattice_pass.h: 172 instructions per 8
- * evaluations) and pre-allocation scheduling (bplattice.c): 2.9 ns per
- * evaluation, 381 ns per particle-step at 1e4 with the index step (31 ns),
- * against 3.9 and 502 before (bench, 4 rounds interleaved with 3763d15,
- * loaded machine; callgrind: 3035 instructions per particle-step against
- * 3097, so the gain is latency, not work).  Tried and measured no
- * faster: blocks of 256 to 4096 cells (within 2 %), the square roots in a
- * loop of their own before the rest, three or four mask positions per
- * pass instead of two (spills; four: 448 against 421 ns).  Nor without the divider (tried, not kept): two
- * reciprocal square roots per evaluation
- * (exponent-bit estimate, magic 0x5FE6EB50C7B537A9, then four Newton
- * steps) in place of the two sqrt and the division passed check_lattice
- * but ran at 8.5 ns vectorized and 21.5 scalar against 4.4 and 14.7:
- * 16 dependent operations per rsqrt, two of them chained, make the loop
- * latency-bound (llvm-mca: 91 cycles per iteration, resource bound 38.5);
- * with each rsqrt in a loop of its own, 6.9 ns.  2 ns would leave 0.24 ns
- * beside the divider for the other ~45 operations.  The SIMD speed-up
- * (4x asked) is 3.6 (1378 / 381 ns; 3.5 before): the no-tree-vectorize
- * copy is not the branch-free loop run one lane at a time.  gcc turns the
- * contact ternaries into a branch there (objdump: comisd, ja around the
- * second sqrtsd), taken for the 3.5 % of evaluations in contact, so the
- * scalar copy skips the Hertz root and its chain on a well-predicted
- * branch (one sqrtsd and one divsd per evaluation, 4.1 ns of divider
- * against 1.76 for four lanes), while every vector lane computes it.
- * Measured without that root (kn xi^2 in place of kn xi^1.5, an
- * experiment only): 357 ns vectorized, the scalar copy unchanged (1370),
- * 3.8x.  Both copies are bound by the same out-of-order window (scalar:
- * 198 instructions per 2 evaluations, llvm-mca 30 cycles per evaluation,
- * measured 27.5), so every change that shortened the vector's chain also
- * sped the scalar copy (the same source): 1747 -> 1378 ns.
+ * Speed (issue 11 asks for 2 ns per mask evaluation; not reached by this
+ * pass).  The floor is the divider (two square roots and one division:
+ * 1.76 ns per evaluation on four lanes on this Zen 3); the vectorized
+ * pass is held by the latency of the chain sqrt -> overlap -> sqrt ->
+ * force, hence the consistent pair force's short chain (bpforce_pair.h),
+ * two mask positions per pass (bplattice_pass.h) and pre-allocation
+ * scheduling (bplattice.c).  Cost (medians of reference/machines/
+ * vm-epyc-2core/full.tsv, 1855ab2): lattice-1e4 377 ns per particle-step
+ * at rho = 0.2 (120 mask evaluations, index step included), about 3.1 ns
+ * per evaluation; lattice-novec-1e4 1357 ns, 3.6x: the no-tree-vectorize
+ * copy's branch around the Hertz root keeps the SIMD speed-up below the
+ * 4x asked.  Measurements, the microbench of the divider, and what was
+ * tried (blocks, more positions per pass, reciprocal square roots):
+ * docs/speed-history.md#lattice.
  *
  * The two-stage pass (GR_BPLATTICE_TWOSTAGE, bplattice_two.h) is not the
  * paper's algorithm but a modern reformulation of it: a branch-free
  * predicate pass (contact bits, no sqrt or division) and the force only
  * for the set bits, the compress/gather idiom of vector machines.  Same
- * forces bit for bit; 1.41 ns per mask evaluation (24 / rho per
- * particle-step, index step included) at rho = 0.2, so it meets the 2 ns
- * goal the one-stage pass misses; its SIMD speed-up is below 2x, because
- * it removes most of the work that vectorizes (see the notes).
+ * forces bit for bit; 1.19 ns per mask evaluation (24 / rho per
+ * particle-step, index step included; lattice2-1e4 143 ns in full.tsv)
+ * at rho = 0.2, so it meets the 2 ns goal the one-stage pass misses; its
+ * SIMD speed-up is below 2x, because it removes most of the work that
+ * vectorizes (see the notes).
  */
 #ifndef GR_BPLATTICE_H
 #define GR_BPLATTICE_H

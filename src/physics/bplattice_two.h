@@ -39,14 +39,12 @@
  * scatter in AVX2).  The novec copy is reported by nothing and holds no
  * packed arithmetic (objdump).
  *
- * Cost at rho = 0.2 (bench lattice2-1e4, callgrind, per particle-step, 1413 in all):
- * geometry ~330 instructions, bits ~140, stage 2 (Newton) ~520 for 2.07
- * contacts per grain, memsets ~210, index step ~160.  Stage 1 does the
- * work that vectorizes; with it cheap, the scalar rest (index, stage 2,
- * memsets) dominates both copies, hence the small SIMD speed-up.  Tried,
- * not kept: the geometry as an omp-simd loop over cells with the positions
- * inner (gcc 12 left it scalar: 230 ns against 160); the Newton form
- * storing every sum instead of clearing fx, fy, tq first (no change).
+ * Cost at rho = 0.2: 1413 instructions per particle-step (callgrind,
+ * lattice2-1e4), 143 ns (median of reference/machines/vm-epyc-2core/
+ * full.tsv, 1855ab2).  Stage 1 does the work that vectorizes; with it
+ * cheap, the scalar rest (index, stage 2, memsets) dominates both copies,
+ * hence the small SIMD speed-up.  The split of the instructions and what
+ * was tried: docs/speed-history.md#lattice2.
  */
 #include <stdint.h>
 

@@ -261,23 +261,14 @@ static inline double cs_dist2(int walls, const struct gr_box *box, double ax,
 }
 
 /* The half-shell walk over sorted slots (see cellsort.h); walls = 1 when no
- * axis is periodic (inlined twice, so the test costs nothing).
- * Measured (issue 14, dem-bytes; rebuild of the peer case, callgrind
- * instructions per particle at 1e5, best CPU time of 6-20 passes at 1e5 /
- * 1e6, three A/B rounds): one clipped run per row on a walled box and the
- * eight candidate stores as two vectors: 513 -> 429 instructions, 57.6 /
- * 60.0 -> 50.3 / 53.2 ns.  Tried and dropped: testing two candidates at a
- * time in 2-lane vectors (446 instructions, 55 / 58.7 ns: building the
- * lanes from two slots costs more than it saves), and storing the own
- * cell's eight slots once per cell instead of once per particle (427
- * instructions, no change in time); prefetching x, v, w, xref in the
- * DEM step's rows loop instead of its moves' loop: no change.
- * Measured (issue 14, dem-scale; same bench, interleaved with 3763d15,
- * loaded machine): stepping from particle to particle of a row (the slot
- * names its cell) instead of from cell to cell, so that the 0.45-full
- * cells' empty test, a branch no predictor can learn, is gone, and no own
- * cell stores for the last particle of a cell: 427 -> 409 instructions per
- * particle at 1e5, 48.3 / 53.2 -> 41.8 / 46.1 ns at 1e4 / 1e6. */
+ * axis is periodic (inlined twice, so the test costs nothing).  A walled
+ * box's row is one clipped run; the eight candidate stores are two
+ * vectors; the walk steps from particle to particle of a row (the slot
+ * names its cell), past the empty cells, with no own-cell stores for the
+ * last particle of a cell.  Cost (medians of reference/machines/
+ * vm-epyc-2core/full.tsv, 1855ab2): rebuild-sort 40.9 ns per particle at 1e4, 46.2 at
+ * 1e6.  Measurements and what was tried:
+ * docs/speed-history.md#cellsort. */
 static inline __attribute__((always_inline)) int
 cs_search_half(const struct gr_cellsort *s, double cut2, int walls, size_t z0, size_t z1,
                uint32_t *cand, struct gr_pairs *out)

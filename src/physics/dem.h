@@ -48,14 +48,12 @@
  * bitwise the one without reordering.  Then x, v, w, f, t and wall are in
  * the internal order: read the state with gr_dem_state (d->id maps).
  * With cell order, gr_dem_step sums each particle's pair records.
- * Default off (measured, issue 14, one-core CPU time per particle-step at
- * 1e6 in one bench record, steps 50-200): a start already in cell order
- * (the peer case's lattice, x fastest like the cells) pays the
- * renumbering at each rebuild and the records' traffic, 31.2 ns with cell
- * order against 22.0 without (dem-step50-reorder-1e6, -1e6-t1); a
- * shuffled numbering gains, 29.9 ns against 43.4 (dem-step50-shuf-
- * reorder-1e6, -shuf-1e6).  Turn it on where the numbering has no
- * locality (random insertion, long runs that mix).
+ * Default off: a start already in cell order (the peer case's lattice)
+ * pays the renumbering at each rebuild and the records' traffic; a
+ * shuffled numbering gains (dem-step50-reorder-1e6 against -1e6-t1,
+ * -shuf-reorder-1e6 against -shuf-1e6; measurements:
+ * docs/speed-history.md#dem-cell-order).  Turn it on where the numbering
+ * has no locality (random insertion, long runs that mix).
  *
  * A step allocates nothing once the list buffers have reached their size
  * (they only grow when a rebuild finds more pairs than ever before).

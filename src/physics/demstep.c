@@ -21,24 +21,14 @@
  *
  * The ring (issue 14, dem-bytes): the partial sums of particle j live in
  * slot j mod a power of two above span + DEM_CHUNK, per thread (786 KB at
- * 1e6 in the peer case), which stays in the caches; before, they were the
- * arrays f and t (48 B per particle), read from memory, summed, zeroed
- * and written back: 96 B per particle-step, and a miss to memory for each
- * contact's share ahead.  Measured at 1e6 (one core, CPU time per
- * particle-step over steps 400-800 of the peer case's fall, two A/B
- * pairs): 33.2-35.1 ns before, 28.2-29.0 ns after.  Tried and dropped:
- * each chunk's own sums in a 12 KB local array, the ring (with a bit per
- * slot) only for shares beyond the chunk, so that most particles never
- * touch it: 29.8-30.6 ns against 28.7-29.7 (two A/B pairs, loaded).
- * Tried and dropped (issue 14, dem-scale, bench dem-step-1e4 / -1e6
- * interleaved with 3763d15, load 2-2.6): the half-skin rule from a bound
- * (the sum of each step's largest speed times dt, with a margin) until
- * it nears half the skin, then from xref, so that most steps do not read
- * xref (24 of the 180 bytes; the same rebuild steps, check_dem passed):
- * 0.4 % more instructions (callgrind, 1e4), 1e6 at 27.5-28.2 ns against
- * 26.8-28.2; xref's stream is prefetched and overlaps.  Huge pages for
- * every array (GLIBC_TUNABLES=glibc.malloc.hugetlb=1, load 1): 1e6 at
- * 4.99-5.00 s per run against 5.06-5.12, some 2 %. */
+ * 1e6 in the peer case), which stays in the caches, instead of arrays f
+ * and t read from and written back to memory.
+ *
+ * Cost (medians of reference/machines/vm-epyc-2core/full.tsv, 1855ab2,
+ * one core): 16.1 ns per particle-step at 1e4, 24.1 at 1e6 (dem-step-*); 1.88x on
+ * 2 threads at 64e3.  Measurements and what was tried (the ring, chunks,
+ * prefetches, the half-skin bound, huge pages):
+ * docs/speed-history.md#dem-step. */
 #include "physics/demkern.h"
 
 #include <stdlib.h>
@@ -101,39 +91,21 @@ static void dem_cross_in(struct gr_dem *d, double *rg, size_t b, size_t e)
  * A, comes last, being the highest), then walls, moves, and the slots
  * back to 0.  The rows of the chunk read no particle below it, so all may
  * move after them; two short regular loops run faster than one that
- * alternates (measured on one core at 1e4 particles: some 10% less CPU
- * time).  Partial sums live in the thread's ring rg (slot j & mask, f
+ * alternates (docs/speed-history.md#dem-step).  Partial sums live in the thread's ring rg (slot j & mask, f
  * then t): the partners of the chunk's rows lie within span + DEM_CHUNK
  * numbers, fewer than the ring's slots, so no two live ones share a slot. */
 #define DEM_CHUNK 256
 
 /* Software prefetch DEM_PF particles ahead of the pass, once per eight
  * particles (three lines of each array): of x in the rows' loop, of v, w
- * (to be written) and xref in the moves'.  Measured at 1e6 (one core,
- * steps 400-800, CPU time per particle-step, two A/B pairs): 28.9-29.2 ns
- * without, 25.9-27.4 with; 8 or 32 ahead did no better, nor prefetching
- * the partners' x a row ahead (32.7-33.1 ns).  A prefetch per particle
- * and array, and the ring slot computed per particle, cost 27
- * instructions per particle-step (callgrind at 1e4), 3% at 1e4 in the
- * bench; once per eight and a chunk's slots from one base: 150.6
- * instructions per particle-step at 1e4 against 74fade5's 146.5, 148.2
- * against 142.7 at 1e5 (steps 200-400 and 400-420, memset's rep stosb
- * counted once per call), and the misses of a 4 MB last level at 1e5
- * 1.67 lines per particle-step against 2.41.
+ * (to be written) and xref in the moves' (at 1e6 some 10 % less time).
  * The farthest partners (issue 14, dem-scale): in the peer case's order
  * (x fastest) the partners one cell layer up lie about span numbers
  * ahead, and row p's read of their x is the first touch of those lines,
  * a miss to memory at 1e6 that the pass waits for.  So x is also
  * prefetched span + DEM_PF ahead, the leading edge of the farthest
- * partners, once per eight particles.  Measured (bench dem-step-1e6 /
- * -1e4, three rounds interleaved with 3763d15 and with the build before,
- * load 2-3.4): 25.2 / 25.7 / 25.8 ns against 27.5 / 27.9 / 28.2 (3763d15)
- * and 26.6 / 27.6 / 27.5 (before); 1e4 16.1-16.2 against 16.3-17.0; 1.2
- * more instructions per particle-step (callgrind, 1e4: 141.9 against
- * 140.7 without memset).  span + 4 DEM_PF: 26.2-26.9 ns; x's near
- * prefetch 8 DEM_PF ahead instead of DEM_PF: 25.0-25.3 against 25.2-25.8,
- * within the noise, not kept; v, w and xref 4 DEM_PF ahead instead of
- * DEM_PF: 24.8-24.9 against 24.6-25.1, the same, not kept. */
+ * partners, once per eight particles (at 1e6 some 8 % less time).
+ * Measurements and the distances tried: docs/speed-history.md#dem-step. */
 #define DEM_PF 16
 /* The three cache lines of 8 particles' coordinates at a (8 x 24 B). */
 static inline void dem_prefetch8(const double *a, int write)
