@@ -1394,6 +1394,15 @@ START_TEST(test_speed_markdown)
   ck_assert_int_eq(gr_fsio_read(md, &text, &len, &err), GR_OK);
   ck_assert_str_eq(text, "# step t2\n10000 0.5 2\n\n\n# bw-read t1\n1e+06 1 1\n");
   free(text);
+  /* issue 14's scaling measure: 80 ns at 1e6 over the first 1e4 kernel's
+   * 40 ns (not its -t1 twin's 20), slope ln 2 / ln 100 */
+  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e6", 1, 1, 0.08, 0.08, 1e6, "steps"), GR_OK);
+  text = "{{x/step.t1.ratio-1e4-1e6:%.2f}} {{x/step.t1.slope-1e4-1e6:%.4f}}\n";
+  ck_assert_int_eq(gr_fsio_write(tmpl, text, strlen(text), &err), GR_OK);
+  ck_assert_int_eq(gr_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_OK);
+  ck_assert_int_eq(gr_fsio_read(md, &text, &len, &err), GR_OK);
+  ck_assert_str_eq(text, "2.00 0.1505\n");
+  free(text);
   text = "line one\n{{x/step-1e5.ns}}\n";
   ck_assert_int_eq(gr_fsio_write(tmpl, text, strlen(text), &err), GR_OK);
   ck_assert_int_eq(gr_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_EINPUT);

@@ -5,6 +5,7 @@
 #include "harness/speed.h"
 #include "harness/speed_int.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,32 @@ static void md_head(struct gr_buf *b, const char *unit)
                    "|---|---|---|---|---|---|---|---|---|---|\n", one, unit, one, unit, unit, one, unit);
 }
 
+/* Issue 14's measure of scaling: "<exp>/<series>.t<k>.ratio-1e4-1e6", the
+ * cost per unit at N = 1e6 over the cost at N = 1e4 (the first kernel of
+ * each size: a "-t1" twin does not count twice), and ".slope-1e4-1e6",
+ * the log-log slope between the two; nothing without both sizes. */
+static int md_from_1e4(struct gr_notes *nt, const struct gr_speed_exp *e,
+                       const struct gr_speed_group *G)
+{
+  const struct gr_speed_kern *lo = NULL, *hi = NULL;
+  char key[256];
+  size_t a;
+  int rc;
+  for (a = 0; a < G->n; a++) {
+    const struct gr_speed_kern *k = &e->kern[G->k[a]];
+    if (k->n == 1e4 && lo == NULL)
+      lo = k;
+    if (k->n == 1e6 && hi == NULL)
+      hi = k;
+  }
+  if (lo == NULL || hi == NULL || !(lo->ns > 0.0) || !(hi->ns > 0.0))
+    return GR_OK;
+  snprintf(key, sizeof key, "%s/%s.t%d.ratio-1e4-1e6", e->key, hi->series, hi->threads);
+  rc = gr_notes_value(nt, key, hi->ns / lo->ns);
+  snprintf(key, sizeof key, "%s/%s.t%d.slope-1e4-1e6", e->key, hi->series, hi->threads);
+  return rc != GR_OK ? rc : gr_notes_value(nt, key, log(hi->ns / lo->ns) / log(100.0));
+}
+
 /* "<exp>/<series>.table": every kernel of the series, by threads then N;
  * "<exp>/<series>.t<k>.slope": the log-log slope of a group. */
 static int md_series(struct gr_notes *nt, const struct gr_speed_exp *e, size_t g0)
@@ -87,6 +114,8 @@ static int md_series(struct gr_notes *nt, const struct gr_speed_exp *e, size_t g
       continue;
     snprintf(key, sizeof key, "%s/%s.t%d.slope", e->key, k->series, k->threads);
     rc = gr_notes_value(nt, key, G->slope);
+    if (rc == GR_OK)
+      rc = md_from_1e4(nt, e, G);
   }
   return rc;
 }
