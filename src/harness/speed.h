@@ -53,8 +53,8 @@ int gr_speed_write(const char *out, const struct gr_record *rec,
  *   <e>.stream                the streaming bandwidth, GB/s (as the page)
  *   <e>/<s>.table             markdown table of the series' kernels
  *   <e>/<s>.t<k>.slope        log-log slope of cost per unit against N
- *   <e>/<s>.t<k>.ratio-1e4-1e6, .slope-1e4-1e6
- *                             cost per unit at 1e6 over that at 1e4, and
+ *   <e>/<s>.t<k>.ratio-1e4-<M>, .slope-1e4-<M>   (M: 1e5, 1e6)
+ *                             cost per unit at M over that at 1e4, and
  *                             the slope between them (both sizes needed)
  *   <e>.kernels, <e>.speedup  tables of the unsized kernels, speed-ups
  *   <e>.series                table of every series at its ends, slopes

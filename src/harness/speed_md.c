@@ -61,30 +61,39 @@ static void md_head(struct gr_buf *b, const char *unit)
                    "|---|---|---|---|---|---|---|---|---|---|\n", one, unit, one, unit, unit, one, unit);
 }
 
-/* Issue 14's measure of scaling: "<exp>/<series>.t<k>.ratio-1e4-1e6", the
- * cost per unit at N = 1e6 over the cost at N = 1e4 (the first kernel of
- * each size: a "-t1" twin does not count twice), and ".slope-1e4-1e6",
- * the log-log slope between the two; nothing without both sizes. */
+/* Issue 14's measure of scaling: "<exp>/<series>.t<k>.ratio-1e4-<M>", the
+ * cost per unit at N = M over the cost at N = 1e4, M = 1e5 and 1e6 (the
+ * first kernel of each size: a "-t1" twin does not count twice), and
+ * ".slope-1e4-<M>", the log-log slope between the two; nothing without
+ * both sizes. */
 static int md_from_1e4(struct gr_notes *nt, const struct gr_speed_exp *e,
                        const struct gr_speed_group *G)
 {
-  const struct gr_speed_kern *lo = NULL, *hi = NULL;
+  static const double big[] = {1e5, 1e6};
+  static const char *const bigname[] = {"1e5", "1e6"};
+  const struct gr_speed_kern *lo = NULL;
   char key[256];
-  size_t a;
-  int rc;
-  for (a = 0; a < G->n; a++) {
-    const struct gr_speed_kern *k = &e->kern[G->k[a]];
-    if (k->n == 1e4 && lo == NULL)
-      lo = k;
-    if (k->n == 1e6 && hi == NULL)
-      hi = k;
-  }
-  if (lo == NULL || hi == NULL || !(lo->ns > 0.0) || !(hi->ns > 0.0))
+  size_t a, m;
+  int rc = GR_OK;
+  for (a = 0; a < G->n && lo == NULL; a++)
+    if (e->kern[G->k[a]].n == 1e4)
+      lo = &e->kern[G->k[a]];
+  if (lo == NULL || !(lo->ns > 0.0))
     return GR_OK;
-  snprintf(key, sizeof key, "%s/%s.t%d.ratio-1e4-1e6", e->key, hi->series, hi->threads);
-  rc = gr_notes_value(nt, key, hi->ns / lo->ns);
-  snprintf(key, sizeof key, "%s/%s.t%d.slope-1e4-1e6", e->key, hi->series, hi->threads);
-  return rc != GR_OK ? rc : gr_notes_value(nt, key, log(hi->ns / lo->ns) / log(100.0));
+  for (m = 0; m < 2 && rc == GR_OK; m++) {
+    const struct gr_speed_kern *hi = NULL;
+    for (a = 0; a < G->n && hi == NULL; a++)
+      if (e->kern[G->k[a]].n == big[m])
+        hi = &e->kern[G->k[a]];
+    if (hi == NULL || !(hi->ns > 0.0))
+      continue;
+    snprintf(key, sizeof key, "%s/%s.t%d.ratio-1e4-%s", e->key, hi->series, hi->threads, bigname[m]);
+    rc = gr_notes_value(nt, key, hi->ns / lo->ns);
+    snprintf(key, sizeof key, "%s/%s.t%d.slope-1e4-%s", e->key, hi->series, hi->threads, bigname[m]);
+    if (rc == GR_OK)
+      rc = gr_notes_value(nt, key, log(hi->ns / lo->ns) / log(big[m] / 1e4));
+  }
+  return rc;
 }
 
 /* "<exp>/<series>.table": every kernel of the series, by threads then N;
