@@ -19,24 +19,9 @@
  * GR_EDCQ_PERDAY updates per day, from the updates and the time the minimum
  * advanced (both deterministic).  No allocation after gr_edcq_init.
  *
- * Measured against the 8-ary tree (wilson-clumping bench start, phi 0.3,
- * 2026-11-24, shared machine; callgrind per collision, L2 modelled as
- * 512 KiB 8-way): at N = 1e5 it executes 2794 instructions instead of
- * 2994 (the tree's update is 779 of them, the queue's update, scan and
- * minimum 576) but misses L2 31.8 times instead of 28.5: unlinking touches
- * the two neighbours in the old bucket (random nodes), linking the new
- * bucket's head (a random line of 4 nb bytes) and the old head's node, and
- * the scan walks the current day's nodes; the tree's few upper levels stay
- * in cache.  Wall time (medians of interleaved runs): 6-8 % faster than
- * the tree for N <= 3e4 (at 1e4: 2793 against 2880 instructions, 15.1
- * against 11.8 L2 misses, all of them L3 hits), 9 % slower at 1e5, the
- * same within noise at 1e6 (2787 against 3100 instructions, 34.3 against
- * 36.8 L2 misses).  Hence AUTO in edmd.h.
- * Tried without gain at 1e5: 4x fewer buckets (L2-resident heads; more
- * entries of later years to skip: 33.3 misses), 8 or 16 keys per day
- * (31.8, 31.3 misses, more instructions), 1.5 per day (31.9).  What would
- * be needed: buckets stored as arrays of (key, disk) with lazy deletion,
- * so that an update touches one bucket line and a scan one or two lines.
+ * Against the 8-ary tree: fewer instructions, more L2 misses (linked
+ * buckets), faster below some 3e4 disks, slower at 1e5 (edmd.h's AUTO);
+ * measurements: docs/speed-history.md#edcq.
  */
 #ifndef GR_EDCQ_H
 #define GR_EDCQ_H

@@ -2,60 +2,14 @@
  * engine (Wilson 2001, sections 2.2-2.3 and appendix A.1: tball, twall,
  * freev, diskev, wallev, updateM, predictions).  See edmd.h.
  *
- * Where a collision's cost went at N = 1e5, phi 0.3 (74fade5; callgrind, 50000
- * collisions after the bench's melt, L2 modelled as 512 KiB; instructions /
- * L2 misses per collision; per collision there are 1.34 virtual-wall
- * crossings, 0.14 stale events, 8 pair predictions, 3.5 queue updates):
- * pair search 1298 / 11.0 (cell heads and the next links 5.5, the partners'
- * states 4.9), tree 928 / 6.2 (4.5 of them write misses), twall 183 / 0.9,
- * ddc 174 / 1.0, step 154 / 3.5 (the local minimum and the partner's
- * counter), localmin 115 / 0.55, vwc 108 / 3.2 (cell relinking), predict
- * 88 / 1.8 (walking the old list to free it); total 3117 / 28.5.  Since
- * 7af51a0 the tree takes 779 instructions (total 2994), the misses as before.
- * A packed-SSE2 tball (x, y in two lanes, same bits) saved only 44 more:
- * not kept.  At 1e6 (7af51a0, LL modelled as the machine's 32 MiB L3: what
- * goes to DRAM) 19.0 misses per collision: pair search 7.4 (the partners'
- * 64-byte states 4.2: one line per neighbour whatever the numbering, so
- * cell-order renumbering would not remove them unless the records shrink),
- * step 3.1, vwc 2.2, predict 1.5, tree 3.4 (3.1 of them writes), ddc 0.8,
- * localmin 0.5; at 1e5 4.0.
- * Measured and not kept (no change beyond the +-5-10 % noise of the shared
- * machine in 20 interleaved runs; callgrind cannot see prefetches):
- * prefetching both disks' cell heads, list and tree path at the start of a
- * disk-disk collision; reading the 9 cell heads first and prefetching their
- * first disks; 32-byte pool nodes (-2 % L2 misses, +33 % pool memory).
- * Cells 1.25, 1.5, 2 d wide instead of 1 d at phi 0.3: 3292, 3551, 4306
- * instructions and 30.8, 34.1, 42.4 L2 misses per collision (more pairs,
- * more stale events, fewer crossings): 1 d stays best.
- * Since 3763d15 (edmd-order): above GR_EDMD_MLP_MINN disks every search
- * first asks for all the cells' first disks, so that the partners' misses
- * overlap instead of waiting behind the mispredicted branches of tball;
- * the step asks for the 3 x 3 cell heads (the local minimum carries the
- * cell) and the queue's leaf as soon as the event is known, a collision
- * for the first nodes of the old lists, which it frees after the searches.
- * Callgrind (512 KiB L2 model at 1e4, 1e5; 32 MiB LL at 1e6): 2793 ->
- * 2751, 2994 -> 3210, 3100 -> 3316 instructions per collision; misses
- * unchanged (15.1, 28.5, 19.0: callgrind does not model prefetches).  Wall
- * time, drivers interleaved on the loaded machine (ns per collision,
- * medians of 5-8): 1e6 2390 -> 2127 with the partner prefetch alone, about
- * -2 % more each from the cell heads and the old lists; 1e5 1073 -> 1057
- * (1122 without the prefetches: within noise).
- * On the quiet machine (nothing else running; bench medians of 3 rounds
- * interleaved with 3763d15, ns per collision): 1e4 659 -> 667, 1e5 1163
- * -> 1134 (855-1270 for both), 1e6 2106 -> 2071: within noise; the gain
- * shows when the other core's jobs share the L3.
- * Tried this session and not kept (same event dumps; 1e5, 512 KiB model):
- * one sweep over the union of a collision's two neighbourhoods (the same
- * lists, 60-80 fewer instructions, but 1.6 more mispredicted branches in
- * callgrind's model and 687 against 667 ns at 1e4);
- * fixed-slot cells (4 disk indices per cell, 16 bytes, no links): 3767
- * instructions, 31.1 misses (the slot array is 4x the heads), 1898 against
- * 1650 ns; the cell links in their own array (4 bytes a disk, not in the
- * state's line): 33.9 misses; heads stored in 4 x 4 tiles (one line per
- * tile): 25.7 misses but 3175-3230 instructions, 892 against 861 ns at 1e5
- * and 2154 against 2074 at 1e6; prefetching the tree's level-1 lines and
- * the cells around a virtual wall's new cell: no change (2046 against 2039
- * at 1e6). */
+ * Cost at phi 0.3 (callgrind): 2751 / 3210 / 3316 instructions per
+ * collision at 1e4 / 1e5 / 1e6 disks, most in the pair searches (8 pair
+ * predictions per collision) and the queue; at 1e6 some 19 misses to DRAM
+ * per collision, 7.4 of them in the pair searches (one line per partner).
+ * Above GR_EDMD_MLP_MINN disks the searches first ask for all partner
+ * states and the step for the cell heads, the queue's leaf and the old
+ * lists, so that the misses overlap.  Measurements and what was tried:
+ * docs/speed-history.md#edevent. */
 #include "physics/edevent.h"
 
 #include <math.h>
