@@ -141,11 +141,14 @@ int gr_sweetman_dem_bench_setup(void **state, const void *arg, int quick,
   size_t n = ka->n;
   struct sw_dem_bench *b;
   int rc;
+  if (quick && n > 100000) {
+    *state = NULL; /* quick bench stops at 1e5 particles: skip the 1e6 kernels */
+    return GR_OK;
+  }
   if ((b = calloc(1, sizeof *b)) == NULL)
     return gr_error_set(err, GR_ENOMEM, "out of memory");
-  if (quick && n > 10000)
-    n = 10000;
-  /* warm-up plus 9 samples of 200 steps: the 2000 steps */
+  /* warm-up plus 9 samples of 200 steps: the issue's 2000 steps (quick:
+   * 20 steps a run, the size its name says) */
   b->steps = quick ? 20 : (ka->steps > 0 ? ka->steps : 200);
   rc = gr_sweetman_dem_peer(&b->d, n, seed, GR_DEM_SORT);
   if (rc == GR_OK && (ka->threads || ka->reorder || ka->shuffle))

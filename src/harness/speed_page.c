@@ -139,7 +139,7 @@ int gr_speed_fragment(const char *dir, const struct gr_speed_exp *e,
   gr_html_put(&b, " at the end; revision ", rec->machine.revision);
   gr_buf_printf(&b, ".</p>\n");
   if (strcmp(rec->mode, "quick") == 0)
-    gr_buf_printf(&b, "<p>Quick mode: kernels may run smaller sizes than their names say; the figures mean something in full mode.</p>\n");
+    gr_buf_printf(&b, "<p>Quick mode: fewer steps and shorter runs per kernel, and the largest sizes skipped; the figures mean most in full mode.</p>\n");
   speed_marker(&b, dir, e->key, "cost");
   speed_marker(&b, dir, e->key, "speedup");
   speed_marker(&b, dir, e->key, "bound");
