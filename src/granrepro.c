@@ -29,6 +29,7 @@
 #include "harness/experiment.h"
 #include "harness/fsio.h"
 #include "harness/outdir.h"
+#include "harness/probe.h"
 #include "harness/record.h"
 #include "harness/report.h"
 #include "harness/timer.h"
@@ -227,11 +228,12 @@ static int cmd_report(struct cli *c)
   return 0;
 }
 
-/* Name column width of bench's table: the longest "<exp>/<kernel>". */
+/* Name column width of bench's table: the longest "<exp>/<kernel>" or the
+ * cache probe's name. */
 static int bench_width(const struct gr_experiment *const *sel, size_t n)
 {
   size_t i, k;
-  int w = 6, l;
+  int w = (int)strlen(GR_PROBE_NAME), l;
   for (i = 0; i < n; i++)
     for (k = 0; k < sel[i]->nkernels; k++)
       if ((l = (int)(strlen(sel[i]->key) + 1 + strlen(sel[i]->kernels[k].name))) > w)
@@ -250,16 +252,22 @@ static size_t bench_count(const struct cli *c, const struct gr_experiment *const
 }
 
 /* Bench every kernel of sel: GR_BENCH_ROUNDS rounds over all kernels in
- * turn, a kernel's line printed after its last round; 0 or 2. */
+ * turn, a kernel's line printed after its last round.  Each round starts
+ * with a sample of the cache probe (probe.h), whatever --kernels says: the
+ * kernels of round r run between probe samples r and r + 1, so the probe's
+ * samples spread over the bench as the kernels' do, and their median (what
+ * compare reads) is the host's state over the same time.  0 or 2. */
 static int bench_all(const struct cli *c, const struct gr_experiment *const *sel,
                      size_t n, struct gr_record *rec)
 {
   struct gr_bench *b;
+  struct gr_probe probe;
   struct gr_error err = {0, ""};
   struct gr_buf text = GR_BUF_INIT;
   size_t i, k, nb = 0, j;
   int r, rc = 0, w = bench_width(sel, n);
   nb = bench_count(c, sel, n); /* > 0: cmd_bench checked */
+  memset(&probe, 0, sizeof probe);
   if ((b = calloc(nb ? nb : 1, sizeof *b)) == NULL)
     return cli_die("out of memory");
   for (i = 0, j = 0; i < n && rc == 0; i++)
@@ -267,8 +275,17 @@ static int bench_all(const struct cli *c, const struct gr_experiment *const *sel
       if (cli_kernel_wanted(c, sel[i]->kernels[k].name) &&
           gr_bench_init(&b[j++], sel[i], &sel[i]->kernels[k], c->repeat, &err) != GR_OK)
         rc = cli_die("bench %s: %s", sel[i]->key, err.msg);
+  if (rc == 0 && gr_probe_init(&probe, GR_PROBE_BYTES, &err) != GR_OK)
+    rc = cli_die("bench: %s", err.msg);
   printf("%-*s %13s  [%11s, %11s]  %13s %9s  %s\n", w, "kernel", "CPU/run", "min", "max", "wall/run", "runs", "rate");
-  for (r = 0; r < GR_BENCH_ROUNDS && rc == 0; r++)
+  for (r = 0; r < GR_BENCH_ROUNDS && rc == 0; r++) {
+    if (gr_probe_sample(&probe, rec, &err) != GR_OK)
+      rc = cli_die("bench: cache probe: %s", err.msg);
+    else if (r == GR_BENCH_ROUNDS - 1) {
+      gr_buf_free(&text);
+      gr_probe_line(&probe, w, &text);
+      fputs(gr_buf_str(&text), stdout);
+    }
     for (j = 0; j < nb && rc == 0; j++) {
       int want = (c->repeat * (r + 1)) / GR_BENCH_ROUNDS - (c->repeat * r) / GR_BENCH_ROUNDS;
       gr_benchref_use(c->opt.refdir, b[j].exp->refdir);
@@ -281,7 +298,9 @@ static int bench_all(const struct cli *c, const struct gr_experiment *const *sel
         fflush(stdout);
       }
     }
+  }
   gr_buf_free(&text);
+  gr_probe_free(&probe);
   gr_benchref_done();
   for (j = 0; j < nb; j++)
     gr_bench_free(&b[j]);

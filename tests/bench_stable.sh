@@ -46,8 +46,9 @@ attempt() {
   for key in "# wait_policy: passive" "# threads: " "# load_start: " "# load_end: "; do
     grep -q "^$key" "$rec_a" || { show "$rec_a"; fail "record lacks '$key'"; }
   done
-  # (a sample of several runs was calibrated to >= 20 ms: allow for noise)
-  awk -F '\t' '!/^#/ && $1 != "name" && !($7 >= 1 && ($4 >= 0.01 || $7 == 1)) { print; bad = 1 } END { exit bad }' "$rec_a" >"$scratch/short" ||
+  # (a kernel's sample of several runs was calibrated to >= 20 ms: allow
+  # for noise; the cache probe's is two passes, some 8 ms, by design)
+  awk -F '\t' '!/^#/ && $1 != "name" && $1 !~ /^machine\// && !($7 >= 1 && ($4 >= 0.01 || $7 == 1)) { print; bad = 1 } END { exit bad }' "$rec_a" >"$scratch/short" ||
     { show "$scratch/short"; fail "samples of several runs shorter than 10 ms of CPU time"; }
   expect_exit 0 "$GRANREPRO" compare --out "$scratch/$1c" "$rec_a" "$rec_b"
   cp "$stdout_file" "$scratch/compare$1.txt"

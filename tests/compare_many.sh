@@ -78,6 +78,39 @@ assert_has "$stderr_file" "not found"
 expect_exit 0 "$GRANREPRO" compare --out "$scratch/o4" "$F/alpha-full.tsv" "$F/beta-full.tsv"
 grep -E '^c12/sweep .* 0\.500 .* faster' "$stdout_file" >/dev/null || { show "$stdout_file"; fail "A/B: c12/sweep not faster at 0.500"; }
 
+# -- the cache probe (machine/l3-chase-12MiB), on the records of
+# tests/fixtures/records/probe/: quiet, contended (the probe 2x quiet's;
+# ddc-N1e5 1.3x, rule-sweep 3x, montecarlo 0.5x, sweep 1x) and alike (the
+# probe 1.024x quiet's, the kernels as contended's).  The probe is no row
+# of the table; its medians and their ratio are one line below it.
+P=$F/probe
+probe_line() { # A B RATIO: the probe's line of compare A B
+  expect_exit 0 "$GRANREPRO" compare --out "$scratch/p" "$P/$1.tsv" "$P/$2.tsv"
+  grep -q '^machine/' "$stdout_file" && { show "$stdout_file"; fail "$1 $2: the probe has a row in the table"; }
+  assert_has "$stdout_file" "cache probe machine/l3-chase-12MiB, CPU ns per access (medians of 3 and 3 samples): A $4, B $5, B/A $3"
+  assert_lacks "$scratch/p/compare/compare.dat" "machine/"
+}
+# 2x: the caution names the kernel that slowed by no more than the probe
+# (ddc 1.3x), not the one beyond it (3x) nor the one that got faster
+probe_line quiet contended 2.000 21.6 43.2
+grep -E '^wilson-clumping/ddc-N1e5-phi0\.3 .* 1\.300 .* slower' "$stdout_file" >/dev/null || { show "$stdout_file"; fail "ddc not slower"; }
+grep -x "caution: the host's caches differed (probe B/A beyond 1.1x): the verdicts of memory-bound kernels in this comparison reflect the host's caches as much as the code; slower by no more than the probe, so possibly the host alone: wilson-clumping/ddc-N1e5-phi0.3 (1.300)" "$stdout_file" >/dev/null ||
+  { show "$stdout_file"; fail "quiet against contended: no caution naming ddc alone"; }
+# the other way round: 0.5x, ddc faster by no more than the probe
+probe_line contended quiet 0.500 43.2 21.6
+assert_has "$stdout_file" "faster by no more than the probe, so possibly the host alone: wilson-clumping/ddc-N1e5-phi0.3 (0.769)"
+# the probes agree (1.024x): the same verdicts, no caution
+probe_line quiet alike 1.024 21.6 22.1
+assert_has "$stdout_file" "B/A 1.024: the host's caches alike"
+grep -E '^c12/rule-sweep .* 3\.000 .* slower' "$stdout_file" >/dev/null || { show "$stdout_file"; fail "rule-sweep not slower"; }
+assert_lacks "$stdout_file" "caution"
+# a record from before the probe: one line, the table as before
+expect_exit 0 "$GRANREPRO" compare --out "$scratch/p" "$F/alpha-full.tsv" "$P/quiet.tsv"
+assert_has "$stdout_file" "no cache probe in A (a record from before machine/l3-chase-12MiB)"
+[ "$(grep -c 'cache probe' "$stdout_file")" -eq 1 ] || { show "$stdout_file"; fail "more than one probe line"; }
+expect_exit 0 "$GRANREPRO" compare --out "$scratch/p" "$F/alpha-full.tsv" "$F/beta-full.tsv"
+assert_lacks "$stdout_file" "cache probe"
+
 # -- against a baseline: refbox holds alpha's times (full) and a quick record
 ref=$scratch/ref
 mkdir -p "$ref/machines" "$ref/sweetman-2003"
@@ -102,11 +135,16 @@ assert_has "$stdout_file" "this machine is 5.07e+08 / S times the paper's"
 assert_has "$stdout_file" "(NP = 10000, rho = 0.2): 8295 clock periods per particle-step there, 1e-07 s here"
 assert_has "$stdout_file" "this machine is tau / 0.0121 ns times the paper's"
 grep -E '^buchholtz-poeschel/lattice-1e4 +not in the baseline$' "$stdout_file" >/dev/null || fail "lattice-1e4 not named as missing from the baseline"
+assert_lacks "$stdout_file" "cache probe"
 # the interval holds the ratio and is the same bytes twice
 awk '/^c12\/sweep/ { gsub(/[\[\],]/, " "); if (!($5 <= $4 && $4 <= $6)) exit 1 }' "$stdout_file" || fail "interval does not hold the ratio"
 cp "$stdout_file" "$scratch/against1"
 expect_exit 0 "$GRANREPRO" compare --ref "$ref" --baseline refbox "$F/beta-full.tsv"
 cmp "$stdout_file" "$scratch/against1" >/dev/null || fail "baseline comparison not deterministic"
+# a record with the cache probe against a baseline without: one line, no row
+expect_exit 0 "$GRANREPRO" compare --ref "$ref" --baseline refbox "$P/quiet.tsv"
+assert_has "$stdout_file" "no cache probe in A (a record from before machine/l3-chase-12MiB)"
+assert_lacks "$stdout_file" "machine/l3-chase-12MiB  not in the baseline"
 # like with like: quick against the quick record; a mode the baseline lacks
 expect_exit 0 "$GRANREPRO" compare --ref "$ref" --baseline refbox "$F/delta-quick.tsv"
 assert_has "$stdout_file" "refbox-quick.tsv"

@@ -5,11 +5,15 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
 kernels="c12/sweep c12/rule-sweep c12/montecarlo"
+probe=machine/l3-chase-12MiB
+rounds=$(sed -n 's/^#define GR_BENCH_ROUNDS \([0-9][0-9]*\).*/\1/p' "$top_srcdir/src/harness/bench.h")
+[ -n "$rounds" ] || fail "GR_BENCH_ROUNDS not found in src/harness/bench.h"
 
 # -- bench: one record, 9 samples (numbered 1..9) of each of the 3 kernels
+# and one sample a round (1..GR_BENCH_ROUNDS) of the cache probe
 b=$scratch/b
 expect_exit 0 "$GRANREPRO" bench --quick --repeat 9 --out "$b" c12
-for k in $kernels; do
+for k in $kernels $probe; do
   assert_has "$stdout_file" "$k"
 done
 ls "$b/records" >"$scratch/records" || fail "no records folder"
@@ -19,17 +23,20 @@ case $rec in *-bench.tsv) ;; *) fail "record name $rec does not end in -bench.ts
 assert_has "$stdout_file" "record: $rec"
 grep -qx '# kind: bench' "$rec" || fail "record is not a bench record"
 grep -qx '# experiment: c12' "$rec" || fail "record does not name c12"
-awk -F '\t' -v kernels="$kernels" '
+awk -F '\t' -v kernels="$kernels" -v probe="$probe" -v rounds="$rounds" '
   BEGIN { nk = split(kernels, k, " ") }
   /^#/ || $1 == "name" { next }
   NF != 7 || $3 <= 0 || $4 <= 0 || $5 <= 0 || $7 < 1 { print "bad row: " $0; bad = 1 }
+  $1 == probe && $6 != "accesses" { print "probe row not in accesses: " $0; bad = 1 }
   { n[$1]++; s[$1, $2] = 1 }
   END {
     for (i = 1; i <= nk; i++) {
       if (n[k[i]] != 9) { print k[i] ": " n[k[i]] + 0 " samples"; bad = 1 }
       for (j = 1; j <= 9; j++) if (!((k[i], j) in s)) { print k[i] ": no sample " j; bad = 1 }
     }
-    for (x in n) if (index(" " kernels " ", " " x " ") == 0) { print "unexpected kernel " x; bad = 1 }
+    if (n[probe] != rounds) { print probe ": " n[probe] + 0 " samples, not " rounds; bad = 1 }
+    for (j = 1; j <= rounds; j++) if (!((probe, j) in s)) { print probe ": no sample " j; bad = 1 }
+    for (x in n) if (x != probe && index(" " kernels " ", " " x " ") == 0) { print "unexpected kernel " x; bad = 1 }
     exit bad
   }
 ' "$rec" >"$scratch/rec.problems" || { show "$scratch/rec.problems"; fail "bench record is malformed"; }
@@ -39,16 +46,19 @@ awk -F '\t' -v kernels="$kernels" '
 assert_has "$stdout_file" "speed: $b/speed/index.html"
 assert_has "$b/speed/index.html" '<h2 id="c12">c12</h2>'
 assert_has "$b/speed/index.html" '<td>montecarlo</td><td>-</td>'
+assert_has "$b/speed/index.html" '<h2 id="machine">machine</h2>'
+assert_has "$b/speed/index.html" '<td>l3-chase-12MiB</td><td>-</td>'
 assert_lacks "$b/speed/index.html" '<!--fig:'
 assert_has "$b/index.html" '<a href="speed/index.html">'
 no_temporaries "$b"
 
-# -- --kernels: only the kernels matching one of the patterns are timed
+# -- --kernels: only the kernels matching one of the patterns are timed;
+# the cache probe is no kernel and stays
 expect_exit 0 "$GRANREPRO" bench --quick --repeat 9 --kernels 'rule-*,nosuch' --out "$scratch/k" c12
 assert_has "$stdout_file" "c12/rule-sweep"
 assert_lacks "$stdout_file" "c12/montecarlo"
 cut -f1 "$scratch/k/records/"*.tsv | grep -v '^#' | sort -u >"$scratch/k.names"
-[ "$(cat "$scratch/k.names")" = "$(printf 'c12/rule-sweep\nname')" ] || { show "$scratch/k.names"; fail "--kernels recorded other kernels"; }
+[ "$(cat "$scratch/k.names")" = "$(printf 'c12/rule-sweep\nmachine/l3-chase-12MiB\nname')" ] || { show "$scratch/k.names"; fail "--kernels recorded other kernels or dropped the probe"; }
 
 # -- a kernel takes the paper's numbers from --ref (wilson-bed's reads
 # bed-constants.tsv): without the table, one clear line and exit 2
@@ -60,8 +70,14 @@ expect_exit 2 "$GRANREPRO" bench --quick --ref "$scratch/ref" --kernels verlet-N
 assert_has "$stderr_file" "bed-constants.tsv"
 [ "$(wc -l <"$stderr_file")" -eq 1 ] || { show "$stderr_file"; fail "missing table: not one line"; }
 
-# -- compare a record with itself: every kernel "same", chart data written
+# -- compare a record with itself: every kernel "same", chart data written;
+# the probe is no kernel of the table but its own line, alike
 expect_exit 0 "$GRANREPRO" compare --out "$b" "$rec" "$rec"
+assert_has "$stdout_file" "cache probe $probe, CPU ns per access (medians of $rounds and $rounds samples)"
+assert_has "$stdout_file" "B/A 1.000: the host's caches alike"
+assert_lacks "$stdout_file" "caution:"
+assert_lacks "$b/compare/compare.dat" "$probe"
+grep -q "^$probe " "$stdout_file" && { show "$stdout_file"; fail "the probe has a row in compare's table"; }
 for k in $kernels; do
   awk -v k="$k" '$1 == k && $2 == 9 && $3 == 9 && $9 == "same" { ok = 1 } END { exit !ok }' "$stdout_file" ||
     { show "$stdout_file"; fail "compare does not list $k as 'same'"; }
@@ -82,6 +98,10 @@ for k in $kernels; do
   awk -v k="$k" '$1 == k && $6 == "0.500" && $9 == "faster" { ok = 1 } END { exit !ok }' "$stdout_file" ||
     { show "$stdout_file"; fail "halved wall times of $k are not 'faster'"; }
 done
+# (the probe's times halved too: the host's caches differed, and every
+# kernel got faster by no more than the probe did)
+assert_has "$stdout_file" "B/A 0.500"
+assert_has "$stdout_file" "caution: the host's caches differed"
 expect_exit 0 "$GRANREPRO" compare --out "$scratch/c" "$scratch/half.tsv" "$scratch/a.tsv"
 for k in $kernels; do
   awk -v k="$k" '$1 == k && $6 == "2.000" && $9 == "slower" { ok = 1 } END { exit !ok }' "$stdout_file" ||

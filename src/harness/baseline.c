@@ -16,6 +16,7 @@
 #include "harness/fsio.h"
 #include "harness/ktime.h"
 #include "harness/mwu.h"
+#include "harness/probe.h"
 #include "harness/recset.h"
 
 /* s, or "-" when empty. */
@@ -171,7 +172,7 @@ static void base_summary(struct gr_buf *t, const char *name, const struct base_e
 static int base_table(struct gr_buf *t, const char *name, const struct gr_record *ra,
                       const struct gr_record *rb, struct gr_error *err)
 {
-  size_t i, nn = 0, ne = 0, nboth = 0, nshared = 0, cap = rb->nrows + 1;
+  size_t i, j, nn = 0, ne = 0, nboth = 0, nshared = 0, cap = rb->nrows + 1;
   const char **names = malloc(cap * sizeof *names);
   struct base_exp *e = calloc(cap, sizeof *e);
   int w = 6, rc = GR_OK;
@@ -179,6 +180,10 @@ static int base_table(struct gr_buf *t, const char *name, const struct gr_record
     rc = gr_error_set(err, GR_ENOMEM, "out of memory comparing records");
   if (rc == GR_OK)
     gr_ktime_names(rb, names, &nn, cap);
+  for (i = 0, j = 0; i < nn; i++) /* the cache probe is no kernel: its own note */
+    if (!gr_probe_is(names[i]))
+      names[j++] = names[i];
+  nn = j;
   for (i = 0; i < nn; i++)
     w = (int)strlen(names[i]) > w ? (int)strlen(names[i]) : w;
   if (rc == GR_OK)
@@ -206,6 +211,8 @@ static int base_table(struct gr_buf *t, const char *name, const struct gr_record
     rc = gr_error_set(err, GR_EINPUT, "every kernel shared with baseline '%s' does other work per run (other sizes or code): nothing to compare", name);
   if (rc == GR_OK)
     base_summary(t, name, e, ne, ra, rb);
+  if (rc == GR_OK && gr_probe_note(t, ra, rb, NULL, 0) != GR_OK)
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory comparing records");
   free(names);
   free(e);
   return rc;

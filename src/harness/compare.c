@@ -12,6 +12,7 @@
 #include "harness/error.h"
 #include "harness/fsio.h"
 #include "harness/mwu.h"
+#include "harness/probe.h"
 #include "harness/record.h"
 #include "harness/report.h"
 #include "harness/compare_int.h"
@@ -99,13 +100,14 @@ static int cmp_known(const struct cmp_kernel *k, size_t nk, const char *name)
   return 0;
 }
 
-/* Append the bench kernels of r not yet in k (order of first appearance). */
+/* Append the bench kernels of r not yet in k (order of first appearance);
+ * the cache probe's rows are no kernel's (probe.h: its own note). */
 static void cmp_add_names(const struct gr_record *r, struct cmp_kernel *k,
                           size_t *nk)
 {
   size_t i;
   for (i = 0; i < r->nrows; i++)
-    if (r->rows[i].sample >= 1 && !cmp_known(k, *nk, r->rows[i].name))
+    if (r->rows[i].sample >= 1 && !gr_probe_is(r->rows[i].name) && !cmp_known(k, *nk, r->rows[i].name))
       k[(*nk)++].name = r->rows[i].name;
 }
 
@@ -256,9 +258,11 @@ int gr_compare_loaded(const char *path_a, const struct gr_record *ra,
   if (rc == GR_OK) {
     gr_compare_legend(text);
     gr_compare_warn_work(text, k, nk);
+    if (gr_compare_probe(text, ra, rb, k, nk) != GR_OK)
+      rc = gr_error_set(err, GR_ENOMEM, "out of memory writing the comparison");
     if (ra->threads != rb->threads)
       gr_buf_printf(text, "\nwarning: A ran its kernels on %d threads, B on %d: CPU times compare the work done, wall times include the parallel speed-up.\n", ra->threads, rb->threads);
-    if (outdir != NULL)
+    if (rc == GR_OK && outdir != NULL)
       rc = gr_compare_output(outdir, k, nk, text, err);
   }
   cmp_free(k, nk);

@@ -48,6 +48,10 @@ size_t gr_compare_table(struct gr_buf *t, const struct cmp_kernel *k, size_t nk)
 void gr_compare_legend(struct gr_buf *t);
 /* Warn below the table about kernels whose work per sample differs. */
 void gr_compare_warn_work(struct gr_buf *t, const struct cmp_kernel *k, size_t nk);
+/* The cache probe's note (probe.h) with the verdicts of the kernels in
+ * both records; GR_ENOMEM. */
+int gr_compare_probe(struct gr_buf *t, const struct gr_record *ra, const struct gr_record *rb,
+                     const struct cmp_kernel *k, size_t nk);
 /* compare.dat, compare.gp and its rendering in outdir; names the figure
  * in t. */
 int gr_compare_output(const char *outdir, const struct cmp_kernel *k,

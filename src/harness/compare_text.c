@@ -6,11 +6,13 @@
 #include "harness/buf.h"
 #include "harness/error.h"
 #include "harness/fsio.h"
+#include "harness/probe.h"
 #include "harness/record.h"
 #include "harness/report.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Sizes of the table's columns. */
@@ -249,3 +251,22 @@ void gr_compare_warn_work(struct gr_buf *t, const struct cmp_kernel *k, size_t n
     }
 }
 
+/* The cache probe's note with the verdicts of the kernels in both records. */
+int gr_compare_probe(struct gr_buf *t, const struct gr_record *ra, const struct gr_record *rb,
+                     const struct cmp_kernel *k, size_t nk)
+{
+  struct gr_probe_verdict *v = malloc((nk ? nk : 1) * sizeof *v);
+  size_t i, nv = 0;
+  int rc;
+  if (v == NULL)
+    return GR_ENOMEM;
+  for (i = 0; i < nk; i++)
+    if (gr_compare_both(&k[i])) {
+      v[nv].name = k[i].name;
+      v[nv].ratio = k[i].ratio;
+      v[nv++].decision = k[i].decision;
+    }
+  rc = gr_probe_note(t, ra, rb, v, nv);
+  free(v);
+  return rc;
+}
