@@ -131,7 +131,7 @@ static int fresh_start(struct gr_lsoda *s, double t, double tout, const double *
   size_t n = s->n, i;
   double *yh1 = s->yh + n;
   double h0;
-  if (fabs(tout - t) < 2.0 * s->uround * fmax(fabs(t), fabs(tout)))
+  if (tout == t || fabs(tout - t) < 2.0 * s->uround * fmax(fabs(t), fabs(tout)))
     return GR_EINPUT; /* tout too close to t to start */
   s->tn = t;
   s->tsw = t;
@@ -163,8 +163,8 @@ static int fresh_start(struct gr_lsoda *s, double t, double tout, const double *
   return GR_OK;
 }
 
-/* DINTDY, k = 0: y(t) = sum_j z_j s^j, s = (t - tn)/h, at the order nq. */
-static void interpolate(const struct gr_lsoda *s, double t, double *y)
+/* DINTDY, k = 0 (Horner in u = (t - tn)/h; lsoda_priv.h). */
+void gr_lsoda_interp(const struct gr_lsoda *s, double t, double *y)
 {
   size_t n = s->n, i;
   double u = (t - s->tn) / s->h;
@@ -208,7 +208,7 @@ int gr_lsoda_run(struct gr_lsoda *s, gr_lsoda_fn f, void *params, double *t, dou
   } else {
     s->nslast = s->nst;
     if ((s->tn - tout) * s->h >= 0.0) {
-      interpolate(s, tout, y);
+      gr_lsoda_interp(s, tout, y);
       *t = tout;
       s->istate = 2;
       return GR_OK;
@@ -239,7 +239,7 @@ int gr_lsoda_run(struct gr_lsoda *s, gr_lsoda_fn f, void *params, double *t, dou
     if ((s->tn - tout) * s->h >= 0.0)
       break;
   }
-  interpolate(s, tout, y);
+  gr_lsoda_interp(s, tout, y);
   *t = tout;
   s->istate = 2;
   s->live = 1;

@@ -52,6 +52,11 @@ int gr_lsoda_prja(struct gr_lsoda *s);
 /* DSOLSY: solves P x = b in place with the LU of prja. */
 void gr_lsoda_solve(const struct gr_lsoda *s, double *b);
 
+/* DINTDY, k = 0: y(t) = sum_{j <= nq} z_j u^j with u = (t - tn)/h, the
+ * Nordsieck polynomial at the current order (exact for polynomials of
+ * degree <= nq). */
+void gr_lsoda_interp(const struct gr_lsoda *s, double t, double *y);
+
 /* DSTODA: one step from tn; returns kflag: 0 success, -1 repeated error
  * test failures (or |h| = hmin), -2 repeated convergence failures, -3 f
  * failed. */

@@ -159,6 +159,19 @@ static int correct(struct gr_lsoda *s, double *del_out, int *m_out)
   }
 }
 
+/* The switch decided (DSTODA 478 and after 486): method meth (miter 2,
+ * jt = 2, for BDF), order q; returns the step factor rh. */
+static double switch_to(struct gr_lsoda *s, int meth, int q, double rh)
+{
+  s->meth = meth;
+  s->miter = meth == 2 ? 2 : 0;
+  s->nq = q;
+  s->l = q + 1;
+  s->icount = 20;
+  s->pdlast = 0.0;
+  return rh;
+}
+
 /* Petzold's switch test after a successful step (DSTODA 470-486): the
  * new method's step factor, or 0 to stay. */
 static double switch_test(struct gr_lsoda *s)
@@ -194,13 +207,7 @@ static double switch_test(struct gr_lsoda *s)
       if (rh2 < RATIO * rh1)
         return 0.0;
     }
-    s->meth = 2;
-    s->miter = 2;
-    s->nq = nqm2;
-    s->icount = 20;
-    s->pdlast = 0.0;
-    s->l = s->nq + 1;
-    return rh2;
+    return switch_to(s, 2, nqm2, rh2);
   } else {
     double rh1, rh1it, rh2, pdh, dm1, exm1;
     int nqm1;
@@ -227,13 +234,7 @@ static double switch_test(struct gr_lsoda *s)
     dm1 = pow(fmax(0.001, rh1), exm1) * dm1;
     if (dm1 <= 1000.0 * uround * s->pnorm)
       return 0.0;
-    s->meth = 1;
-    s->miter = 0;
-    s->nq = nqm1;
-    s->icount = 20;
-    s->pdlast = 0.0;
-    s->l = s->nq + 1;
-    return rh1;
+    return switch_to(s, 1, nqm1, rh1);
   }
 }
 
