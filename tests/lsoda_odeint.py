@@ -233,10 +233,12 @@ def problems(refdir):
     ps.append(("vdp mu=1", "vdp 1", vdp(1.0), [2.0, 0.0],
                [0.5 * k for k in range(41)], "cont", 1e-8, 1e-8, 500))
     c = bed_constants(refdir)
-    for n, tend, dtout, tol, mxstep in ((3, 5.0, 0.1, c["tolerance"], 500),
-                                        (3, 5.0, 1.0, 1e-3, 500),
-                                        (c["n_disks"], 2.0, 0.1, c["tolerance"], 500),
-                                        (4, 5.0, 1.0, c["tolerance"], 100)):
+    tol = c["tolerance"]
+    nd = c["n_disks"]
+    for n, tend, dtout, tol, mxstep in ((3, 5.0, 0.1, tol, 500), (3, 5.0, 1.0, 1e-3, 500),
+                                        (nd, 10.0, 0.1, tol, 500), (nd, 1.0, 0.01, tol, 500),
+                                        (nd, 10.0, 1.0, tol, 500), (nd, 10.0, 0.1, 1e-3, 500),
+                                        (nd, 10.0, 1.0, 1e-4, 500), (4, 5.0, 1.0, tol, 100)):
         n = int(n)
         f = bed(n, c["diameter"], c["box"], c["gravity"], c["amplitude"], c["frequency"],
                 c["gamma_wall"])
