@@ -4,8 +4,9 @@
  * for the shaken bed).  Reads from standard input:
  *
  *   rober | vdp MU | bed N SIGMA BOX G AMP FREQ GAMMA_WALL
- *   cont|fresh RTOL ATOL MXSTEP
+ *   cont|fresh RTOL ATOL MXSTEP H0 HMAX HMIN MXORDN MXORDS NATOL
  *   NEQ y0...
+ *   atol_0 ... atol_(NATOL-1)      (NATOL = 0 or NEQ: itol 1 or 2)
  *   M t0 t1 ... t(M-1)
  *
  * cont: one history through all output times (istate 2 after the first);
@@ -60,8 +61,8 @@ int main(void)
   struct gr_lsoda *s;
   gr_lsoda_fn f;
   void *par = NULL;
-  double mu, *y, *ts, t;
-  size_t neq, nt, i, k;
+  double mu, *y, *ts, *atolv = NULL, t;
+  size_t neq, nt, natol, i, k;
   memset(&m, 0, sizeof m);
   memset(&o, 0, sizeof o);
   if (scanf("%15s", prob) != 1)
@@ -86,16 +87,25 @@ int main(void)
   } else {
     return bad("problem: rober, vdp or bed");
   }
-  if (scanf("%15s %lf %lf %lu", mode, &o.rtol, &o.atol, &o.mxstep) != 4 ||
+  if (scanf("%15s %lf %lf %lu %lf %lf %lf %d %d %zu", mode, &o.rtol, &o.atol, &o.mxstep, &o.h0,
+            &o.hmax, &o.hmin, &o.mxordn, &o.mxords, &natol) != 10 ||
       (strcmp(mode, "cont") != 0 && strcmp(mode, "fresh") != 0))
-    return bad("cont|fresh RTOL ATOL MXSTEP");
+    return bad("cont|fresh RTOL ATOL MXSTEP H0 HMAX HMIN MXORDN MXORDS NATOL");
   if (scanf("%zu", &neq) != 1 || neq == 0 || neq > 100000)
     return bad("NEQ");
   y = malloc(neq * sizeof *y);
   for (i = 0; y && i < neq; i++)
     if (scanf("%lf", y + i) != 1)
       return bad("y0");
-  if (!y || scanf("%zu", &nt) != 1 || nt < 2 || nt > 1000000)
+  if (natol != 0 && natol != neq)
+    return bad("NATOL: 0 or NEQ");
+  if (natol > 0) {
+    o.atolv = atolv = malloc(neq * sizeof *atolv);
+    for (i = 0; atolv && i < neq; i++)
+      if (scanf("%lf", atolv + i) != 1)
+        return bad("atol values");
+  }
+  if (!y || (natol > 0 && !atolv) || scanf("%zu", &nt) != 1 || nt < 2 || nt > 1000000)
     return bad("M");
   ts = malloc(nt * sizeof *ts);
   for (k = 0; ts && k < nt; k++)
@@ -120,5 +130,6 @@ int main(void)
   gr_lsoda_free(s);
   free(ts);
   free(y);
+  free(atolv);
   return 0;
 }

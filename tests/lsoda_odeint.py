@@ -135,11 +135,12 @@ def bed_start(n, box, vmax, seed):
     return y
 
 
-def run_odeint(f, y0, ts, mode, rtol, atol, mxstep):
+def run_odeint(f, y0, ts, mode, rtol, atol, opt):
     """Rows (t, y, nst, nfe, nje, nqu, hu, mused, tsw) of odeint: one call
     over all times (cont) or one fresh call per interval (fresh, istate 1)."""
     rows = []
-    kw = dict(rtol=rtol, atol=atol, mxstep=mxstep, full_output=True)
+    kw = dict(rtol=rtol, atol=atol, mxstep=opt["mxstep"], h0=opt["h0"], hmax=opt["hmax"],
+              hmin=opt["hmin"], mxordn=opt["mxordn"], mxords=opt["mxords"], full_output=True)
     if mode == "cont":
         ys, info = odeint(f, y0, ts, **kw)
         for k in range(1, len(ts)):
@@ -160,9 +161,12 @@ def run_odeint(f, y0, ts, mode, rtol, atol, mxstep):
     return rows, msg
 
 
-def run_c(driver, head, mode, y0, ts, rtol, atol, mxstep):
-    inp = "%s\n%s %r %r %d\n%d %s\n%d %s\n" % (
-        head, mode, rtol, atol, mxstep, len(y0), " ".join(repr(float(v)) for v in y0),
+def run_c(driver, head, mode, y0, ts, rtol, atol, opt):
+    av = [] if np.isscalar(atol) else [float(v) for v in atol]
+    inp = "%s\n%s %r %r %d %r %r %r %d %d %d\n%d %s\n%s\n%d %s\n" % (
+        head, mode, rtol, float(atol) if np.isscalar(atol) else 0.0, opt["mxstep"], opt["h0"],
+        opt["hmax"], opt["hmin"], opt["mxordn"], opt["mxords"], len(av),
+        len(y0), " ".join(repr(float(v)) for v in y0), " ".join(repr(v) for v in av),
         len(ts), " ".join(repr(float(v)) for v in ts))
     out = subprocess.run([driver], input=inp, capture_output=True, text=True, check=True).stdout
     rows = []
@@ -185,9 +189,9 @@ def check(name, cr, pr, ts, rtol, atol):
     for k in range(min(len(cr), len(pr))):
         c, p = cr[k], pr[k]
         dy = np.abs(c[1] - p[1])
-        w = rtol * np.abs(p[1]) + atol
+        w = rtol * np.abs(p[1]) + np.asarray(atol)
         worst_w = max(worst_w, float(np.max(dy / w)))
-        big = np.abs(p[1]) > atol
+        big = np.abs(p[1]) > np.asarray(atol)
         if big.any():
             worst_rel = max(worst_rel, float(np.max(dy[big] / np.abs(p[1][big]))))
         same = (c[2], c[3], c[4], c[5], c[7]) == tuple(int(v) for v in (p[2], p[3], p[4], p[5], p[7]))
@@ -223,15 +227,27 @@ def fmt_sw(s):
     return "[" + ", ".join("%.6g" % x for x in v) + "]"
 
 
+def opts(mxstep=500, h0=0.0, hmax=0.0, hmin=0.0, mxordn=12, mxords=5):
+    """LSODA's optional inputs, odeint's defaults (h0, hmax, hmin 0: LSODA's
+    own; odeint sizes its work arrays from mxordn and mxords, so they are
+    passed as the numbers, never 0)."""
+    return dict(mxstep=mxstep, h0=h0, hmax=hmax, hmin=hmin, mxordn=mxordn, mxords=mxords)
+
+
 def problems(refdir):
-    """(name, C head, f, y0, times, mode, rtol, atol, mxstep)."""
+    """(name, C head, f, y0, times, mode, rtol, atol, options)."""
     ps = []
     ts = [0.0] + [0.4 * 10.0 ** k for k in range(11)]
-    ps.append(("robertson", "rober", rober, [1.0, 0.0, 0.0], ts, "cont", 1e-4, 1e-8, 500))
+    ps.append(("robertson", "rober", rober, [1.0, 0.0, 0.0], ts, "cont", 1e-4, 1e-8, opts()))
+    ps.append(("robertson atol vector", "rober", rober, [1.0, 0.0, 0.0], ts, "cont", 1e-4,
+               [1e-6, 1e-10, 1e-6], opts()))
     ps.append(("vdp mu=1000", "vdp 1000", vdp(1000.0), [2.0, 0.0],
-               [100.0 * k for k in range(31)], "cont", 1e-6, 1e-6, 500))
+               [100.0 * k for k in range(31)], "cont", 1e-6, 1e-6, opts()))
+    ps.append(("vdp mu=1000 options", "vdp 1000", vdp(1000.0), [2.0, 0.0],
+               [100.0 * k for k in range(31)], "cont", 1e-6, 1e-6,
+               opts(mxstep=2000, h0=1e-5, hmax=20.0, mxordn=5, mxords=3)))
     ps.append(("vdp mu=1", "vdp 1", vdp(1.0), [2.0, 0.0],
-               [0.5 * k for k in range(41)], "cont", 1e-8, 1e-8, 500))
+               [0.5 * k for k in range(41)], "cont", 1e-8, 1e-8, opts()))
     c = bed_constants(refdir)
     tol = c["tolerance"]
     nd = c["n_disks"]
@@ -250,16 +266,16 @@ def problems(refdir):
             tsb.append(tsb[-1] + dtout)
         name = "bed n=%d tol=%g dtout=%g%s" % (n, tol, dtout,
                                                 " mxstep=%d" % mxstep if mxstep != 500 else "")
-        ps.append((name, head, f, y0, tsb, "fresh", tol, tol, mxstep))
+        ps.append((name, head, f, y0, tsb, "fresh", tol, tol, opts(mxstep=mxstep)))
     return ps
 
 
 def main():
     driver, refdir = sys.argv[1], sys.argv[2]
     allok = True
-    for name, head, f, y0, ts, mode, rtol, atol, mxstep in problems(refdir):
-        pr, msg = run_odeint(f, np.array(y0, dtype=float), ts, mode, rtol, atol, mxstep)
-        cr = run_c(driver, head, mode, y0, ts, rtol, atol, mxstep)
+    for name, head, f, y0, ts, mode, rtol, atol, opt in problems(refdir):
+        pr, msg = run_odeint(f, np.array(y0, dtype=float), ts, mode, rtol, atol, opt)
+        cr = run_c(driver, head, mode, y0, ts, rtol, atol, opt)
         failed = msg != "Integration successful."
         ok, line = check(name, cr, pr, ts, rtol, atol)
         if failed:  # odeint stopped (istate < 0): the C must stop there too

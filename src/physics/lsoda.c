@@ -177,13 +177,14 @@ void gr_lsoda_interp(const struct gr_lsoda *s, double t, double *y)
   }
 }
 
-/* A failed call: y and t of the last successful step. */
+/* A failed call: y and t of the last successful step; after mxstep (-1)
+ * or too much accuracy (-2) the history stays valid for istate 2. */
 static int fail(struct gr_lsoda *s, double *t, double *y, int istate)
 {
   memcpy(y, s->yh, s->n * sizeof *y);
   *t = s->tn;
   s->istate = istate;
-  s->live = 0;
+  s->live = s->nst > 0 && (istate == -1 || istate == -2);
   return GR_EFAIL;
 }
 

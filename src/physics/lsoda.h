@@ -94,7 +94,8 @@ void gr_lsoda_free(struct gr_lsoda *s);
  * GR_OK, GR_EINPUT (istate not 1 or 2, 2 without a previous success, tout
  * too close to t on a fresh start, a weight <= 0 at the start), or
  * GR_EFAIL (stats' istate says why; *t and y are then the last successful
- * step's). */
+ * step's; after istate -1 or -2 a call with istate 2 goes on from there,
+ * as DLSODA allows). */
 int gr_lsoda_run(struct gr_lsoda *s, gr_lsoda_fn f, void *params, double *t,
                  double tout, double *y, int istate) GR_MUST_CHECK;
 
