@@ -248,6 +248,8 @@ def problems(refdir):
                opts(mxstep=2000, h0=1e-5, hmax=20.0, mxordn=5, mxords=3)))
     ps.append(("vdp mu=1", "vdp 1", vdp(1.0), [2.0, 0.0],
                [0.5 * k for k in range(41)], "cont", 1e-8, 1e-8, opts()))
+    ps.append(("vdp mu=1 backward in t", "vdp 1", vdp(1.0), [2.0, 0.0],
+               [-0.25 * k for k in range(21)], "cont", 1e-8, 1e-8, opts()))
     c = bed_constants(refdir)
     tol = c["tolerance"]
     nd = c["n_disks"]
