@@ -10,6 +10,8 @@
 
 #include "physics/lsoda_priv.h"
 
+/* The options checked (lsoda.h) and LSODA's defaults filled in (iopt = 0:
+ * mxstep 500, mxordn 12, mxords 5). */
 static int opts_resolve(size_t n, const struct gr_lsoda_opts *in, struct gr_lsoda_opts *o)
 {
   size_t i;
@@ -41,6 +43,8 @@ static int opts_resolve(size_t n, const struct gr_lsoda_opts *in, struct gr_lsod
   return GR_OK;
 }
 
+/* The solver with its work space (DLSODA's rwork: the Nordsieck array of
+ * 13 columns, 5 vectors, the n x n Newton matrix of jt = 2). */
 struct gr_lsoda *gr_lsoda_new(size_t n, const struct gr_lsoda_opts *o)
 {
   struct gr_lsoda *s;
@@ -52,7 +56,7 @@ struct gr_lsoda *gr_lsoda_new(size_t n, const struct gr_lsoda_opts *o)
     return NULL;
   s->n = n;
   s->o = r;
-  s->yh = malloc((GR_LSODA_MAXN + 2) * n * sizeof *s->yh);
+  s->yh = malloc((GR_LSODA_MAXN + 1) * n * sizeof *s->yh);
   s->ewt = malloc(5 * n * sizeof *s->ewt);
   s->pm = malloc(n * n * sizeof *s->pm);
   s->ipvt = malloc(n * sizeof *s->ipvt);
@@ -70,6 +74,7 @@ struct gr_lsoda *gr_lsoda_new(size_t n, const struct gr_lsoda_opts *o)
   return s;
 }
 
+/* Frees the solver (NULL is fine). */
 void gr_lsoda_free(struct gr_lsoda *s)
 {
   if (!s)
@@ -188,6 +193,8 @@ static int fail(struct gr_lsoda *s, double *t, double *y, int istate)
   return GR_EFAIL;
 }
 
+/* DLSODA with itask = 1 (blocks C-F): fresh start or continuation, steps
+ * until tn passes tout (mxstep at most), interpolation at tout. */
 int gr_lsoda_run(struct gr_lsoda *s, gr_lsoda_fn f, void *params, double *t, double tout,
                  double *y, int istate)
 {
@@ -247,6 +254,7 @@ int gr_lsoda_run(struct gr_lsoda *s, gr_lsoda_fn f, void *params, double *t, dou
   return GR_OK;
 }
 
+/* The counters of DLSODA's iwork/rwork outputs (odeint's full_output). */
 void gr_lsoda_stats(const struct gr_lsoda *s, struct gr_lsoda_stats *st)
 {
   st->nst = s->nst;

@@ -83,7 +83,8 @@ struct gr_lsoda; /* opaque */
 
 /* A solver for n equations; NULL when out of memory or when the options
  * are invalid (negative tolerances, both tolerances 0, orders out of
- * range, hmin > hmax). */
+ * range, hmin > hmax).  Memory: 18 n + n^2 doubles and n indices
+ * (DLSODA's lrs for jt = 2: 22 + 9 n + n^2), n^2 for the Newton matrix. */
 struct gr_lsoda *gr_lsoda_new(size_t n, const struct gr_lsoda_opts *o);
 void gr_lsoda_free(struct gr_lsoda *s);
 

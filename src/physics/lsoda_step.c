@@ -5,7 +5,8 @@
  * local error test in the weighted max norm, the step and order choice at
  * orders q - 1, q, q + 1 (safety 1.3, 1.2, 1.4; no change under a factor
  * 1.1; Adams steps held inside the stability region by the Lipschitz
- * estimate), and every 20 steps the method-switch test of Petzold (1983). */
+ * estimate), and, once a method has taken 20 steps, at every step the
+ * method-switch test of Petzold (1983). */
 #include <math.h>
 
 #include "physics/lsoda_priv.h"
@@ -16,7 +17,8 @@
 #define MXNCF 10  /* convergence failures per step */
 #define RATIO 5.0 /* step advantage the switch to BDF needs */
 
-/* Adams stability: |h| L may not exceed sm1[q] at order q. */
+/* Adams stability: |h| times the Lipschitz estimate (pdlast) may not
+ * exceed sm1[q] at order q. */
 static const double sm1[GR_LSODA_MAXN + 1] = {0.0,  0.5,   0.575, 0.55, 0.45,  0.35, 0.25,
                                               0.20, 0.15, 0.10,  0.075, 0.050, 0.025};
 
