@@ -2,9 +2,10 @@
  * Petzold (1983): the method coefficients against the Adams-Moulton and BDF
  * closed forms, closed-form solutions (exponential decay, harmonic
  * oscillator) to the tolerance asked, the switch to BDF on a stiff problem
- * (Robertson) and none on a non-stiff one (van der Pol, mu = 1), mxstep
- * reported, the Nordsieck interpolation of itask = 1 exact for polynomials
- * of degree <= order, and bad input refused.  tests/lsoda_odeint.sh holds
+ * (Robertson), both ways on van der Pol (mu = 1000) and none on a
+ * non-stiff one (van der Pol, mu = 1), mxstep reported, the Nordsieck
+ * interpolation of itask = 1 exact for polynomials of degree <= order, and
+ * bad input refused.  tests/lsoda_odeint.sh holds
  * the same code to ODEPACK's LSODA itself (scipy's odeint). */
 #include <check.h>
 #include <gsl/gsl_math.h>
@@ -170,6 +171,39 @@ START_TEST(test_robertson_switches)
 }
 END_TEST
 
+static int vdp1000(double t, const double *y, double *f, void *p)
+{
+  (void)t;
+  (void)p;
+  f[0] = y[1];
+  f[1] = 1000.0 * (1.0 - y[0] * y[0]) * y[1] - y[0];
+  return 0;
+}
+
+/* van der Pol, mu = 1000, over a period (about 1614): stiff on the slow
+ * branches, not in the fast jumps, so LSODA goes to BDF, back to Adams
+ * for a jump and to BDF again (at least three switches, tsw moving; the
+ * Adams stretches are shorter than the output interval). */
+START_TEST(test_switches_both_ways)
+{
+  struct gr_lsoda *s = make(2, 1e-6, 1e-6, 5000);
+  struct gr_lsoda_stats st;
+  double t = 0.0, y[2] = {2.0, 0.0}, last_tsw = 0.0;
+  int k, switches = 0;
+  for (k = 1; k <= 400; k++) {
+    ck_assert_int_eq(gr_lsoda_run(s, vdp1000, NULL, &t, 5.0 * k, y, k == 1 ? 1 : 2), GR_OK);
+    gr_lsoda_stats(s, &st);
+    if (st.tsw != last_tsw) {
+      switches++;
+      last_tsw = st.tsw;
+    }
+  }
+  ck_assert_int_ge(switches, 3); /* they alternate: one at least back to Adams */
+  ck_assert_int_eq(st.mused, 2);
+  gr_lsoda_free(s);
+}
+END_TEST
+
 /* van der Pol, mu = 1 (not stiff): Adams at every output, no Jacobian,
  * no switch (tsw stays at the start). */
 START_TEST(test_nonstiff_stays_adams)
@@ -303,6 +337,7 @@ static Suite *lsoda_suite(void)
   tcase_add_test(tc, test_decay);
   tcase_add_test(tc, test_oscillator);
   tcase_add_test(tc, test_robertson_switches);
+  tcase_add_test(tc, test_switches_both_ways);
   tcase_add_test(tc, test_nonstiff_stays_adams);
   tcase_add_test(tc, test_mxstep);
   tcase_add_test(tc, test_interpolation);
