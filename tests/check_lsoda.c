@@ -5,8 +5,8 @@
  * (Robertson), both ways on van der Pol (mu = 1000) and none on a
  * non-stiff one (van der Pol, mu = 1), mxstep reported, the Nordsieck
  * interpolation of itask = 1 exact for polynomials of degree <= order, and
- * bad input refused.  tests/lsoda_odeint.sh holds
- * the same code to ODEPACK's LSODA itself (scipy's odeint). */
+ * bad input refused.  tests/lsoda_odeint.sh holds the same code to
+ * ODEPACK's LSODA itself (scipy's odeint). */
 #include <check.h>
 #include <gsl/gsl_math.h>
 #include <math.h>
