@@ -41,6 +41,7 @@ struct gs_reading {
   int sum;            /* enum gr_pairforce_sum */
   int single;         /* binary32 storage */
   double perturb;     /* added to x of the last particle at t = 0 */
+  double dt;          /* > 0: the time step (else GS_DT) */
   int table1_printed; /* Table 1 as printed: x_20 = -6 */
   int sensitivity;    /* 1: a perturbation of the listing reading */
 };
@@ -64,7 +65,7 @@ struct gs_metrics {
 
 /* The readings compared in the variant table; [0] is the one that
  * reproduces Table 2. */
-#define GS_NREADINGS 14
+#define GS_NREADINGS 15
 extern const struct gs_reading gr_greenspan_readings[GS_NREADINGS];
 
 /* Bodies of the building-block rule of Sections 3-5 (the paper's layouts:
