@@ -53,6 +53,14 @@ double gr_c12_final_v4(double e);
  * each.  GR_ENOMEM when out of memory. */
 int gr_c12_montecarlo(gsl_rng *rng, double mu, double sigma, size_t n, double *v4);
 
+/* Task c2's standard errors of the difference between two independent
+ * samples of n (ours and the published one) with sample sd s: of the
+ * means (and interval ends) sqrt(2) s / sqrt(n), of the sd's
+ * sqrt(2) s / sqrt(2 (n - 1)).  reference/argesim-c12/task-c.tsv's "se K"
+ * multiplies them; tests/check_power.c shows the power of that test. */
+double gr_c12_c2_se_mean(double s, size_t n);
+double gr_c12_c2_se_sd(double s, size_t n);
+
 /* Largest |v_i - 1/4| of a result, and the v_i farthest from 1/4. */
 double gr_c12_dev(const struct gr_chain_result *r);
 double gr_c12_worst_v(const struct gr_chain_result *r);

@@ -118,6 +118,18 @@ double gr_c12_final_v4(double e)
   return r.v[3];
 }
 
+/* Standard error of the difference of two sample means of n (c12.h). */
+double gr_c12_c2_se_mean(double s, size_t n)
+{
+  return sqrt(2.0) * s / sqrt((double)n);
+}
+
+/* Standard error of the difference of two sample sd's of n (c12.h). */
+double gr_c12_c2_se_sd(double s, size_t n)
+{
+  return sqrt(2.0) * s / sqrt(2.0 * ((double)n - 1.0));
+}
+
 /* Task c2: draw every e in order (the stream fixes the bytes), then solve
  * in parallel (each sample independent of the thread that solves it). */
 int gr_c12_montecarlo(gsl_rng *rng, double mu, double sigma, size_t n, double *v4)
