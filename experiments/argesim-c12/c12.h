@@ -45,6 +45,12 @@ double gr_c12_sweep_rule(struct gr_c12_sweep *s, const struct gr_chainrule *rule
 /* Final v4 of the exact solver for restitution e. */
 double gr_c12_final_v4(double e);
 
+#define C12_C2_SAMPLES 100000  /* the solution's "100000 random deviates" */
+/* Distribution of e used for c2 (inferred from the published mean and
+ * standard deviation of v4, see gr_chaintheory_v4_infer and the notes). */
+#define C12_C2_MU 0.5
+#define C12_C2_SIGMA 0.05
+
 /* The random stream of task c2's e (gr_ctx_rng, gr_rng_stream). */
 #define C12_C2_STREAM "task-c2/e"
 

@@ -14,11 +14,6 @@
 #include "harness/verdict.h"
 #include "physics/chaintheory.h"
 
-#define C12_C2_SAMPLES 100000  /* the solution's "100000 random deviates" */
-/* Distribution of e used for c2 (inferred from the published mean and
- * standard deviation of v4, see gr_chaintheory_v4_infer and the notes). */
-#define C12_C2_MU 0.5
-#define C12_C2_SIGMA 0.05
 
 /* A bisection step of c1 is an evaluation strictly inside the starting
  * bracket (the solver also evaluates its ends). */
