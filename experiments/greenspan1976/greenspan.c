@@ -93,8 +93,7 @@ static double gs_bench_triangle(void *state)
   double work;
   if (gr_greenspan_sim(&s, &b->body, &gr_greenspan_readings[0]) != GR_OK)
     return 0.0;
-  gr_psolid_advance(s, b->n);
-  work = (double)s->lf->k * (double)s->lf->n;
+  work = gr_psolid_advance(s, b->n) != 0 ? 0.0 : (double)s->lf->k * (double)s->lf->n;
   gr_psolid_free(s);
   return work;
 }
