@@ -34,7 +34,11 @@ assert_has "$stdout_file" "c12: no/such-row: reproduced -> (no such row in the r
 
 # --update-expected writes it back: the file equals the shipped one again
 expect_exit 0 "$GRANREPRO" check --quick --update-expected --no-progress --ref "$scratch/ref" --out "$scratch/c" c12
-cmp "$exp" "$GRANREPRO_REF/argesim-c12/c12.expected.tsv" || fail "--update-expected did not restore $exp"
+# (the quick column: the row removed above loses its full verdict, which a
+# quick run cannot write back)
+cut -f1,2 "$exp" >"$scratch/got.quick" && cut -f1,2 "$GRANREPRO_REF/argesim-c12/c12.expected.tsv" >"$scratch/want.quick" ||
+  fail "cannot cut $exp"
+cmp "$scratch/got.quick" "$scratch/want.quick" || fail "--update-expected did not restore $exp"
 no_temporaries "$scratch/ref"
 expect_exit 0 "$GRANREPRO" check --quick --no-progress --ref "$scratch/ref" --out "$scratch/c" c12
 

@@ -45,7 +45,8 @@ static double c12_dev_of_e(double e, void *unused)
   struct gr_chain c;
   struct gr_chain_result r;
   (void)unused;
-  gr_chain_init_c12(&c, C12_GAP, C12_V0, e);
+  if (gr_chain_init_c12(&c, C12_GAP, C12_V0, e) != GR_OK)
+    return NAN;
   gr_chain_solve(&c, C12_MAX_COLL, &r);
   return gr_c12_dev(&r) - C12_PRINTED;
 }
@@ -63,7 +64,8 @@ static double c12_collapses(double e, void *p)
   struct gr_chain c;
   struct gr_chain_result r;
   struct c12_bracket *b = p;
-  gr_chain_init_c12(&c, C12_GAP, C12_V0, e);
+  if (gr_chain_init_c12(&c, C12_GAP, C12_V0, e) != GR_OK)
+    return NAN;
   c.speed_bits = 100000; /* resolve the threshold to ~1e-9, see chain.h */
   gr_chain_solve(&c, 50 * C12_MAX_COLL, &r);
   if (r.end != GR_CHAIN_COLLAPSED) {
@@ -139,8 +141,9 @@ static double c12_printed_boundary(struct gr_ctx *ctx, const struct gr_c12_sweep
       gr_stats_root(c12_dev_of_e, NULL, (double)(kfirst - 1) * s->step,
                     (double)kfirst * s->step, 1e-12, 0.0, 200, &eb) != GR_OK)
     eb = NAN;
-  gr_ctx_compare(ctx, "task-b", "practically_equal_below_e", "value", eb, 0.0,
-                 "exact solver: e where max|v_i - 1/4| crosses 5e-9 (Brent between grid points)");
+  if (!isnan(eb)) /* else the harness's account gives the row 'not computed' */
+    gr_ctx_compare(ctx, "task-b", "practically_equal_below_e", "value", eb, 0.0,
+                   "exact solver: e where max|v_i - 1/4| crosses 5e-9 (Brent between grid points)");
   return eb;
 }
 

@@ -86,8 +86,10 @@ double gr_c12_sweep_exact(struct gr_c12_sweep *s)
 #pragma omp parallel for schedule(dynamic, 64)
   for (k = 0; k < n; k++) {
     struct gr_chain c;
-    gr_chain_init_c12(&c, C12_GAP, C12_V0, c12_grid(s, (size_t)k));
-    gr_chain_solve(&c, C12_MAX_COLL, &s->exact[k]);
+    if (gr_chain_init_c12(&c, C12_GAP, C12_V0, c12_grid(s, (size_t)k)) == GR_OK)
+      gr_chain_solve(&c, C12_MAX_COLL, &s->exact[k]);
+    else /* counted by task-b/undecided-runs */
+      s->exact[k] = (struct gr_chain_result){.end = GR_CHAIN_LIMIT};
   }
   for (k = 0; k < n; k++)
     total += (double)s->exact[k].ncoll;
@@ -113,7 +115,8 @@ double gr_c12_final_v4(double e)
 {
   struct gr_chain c;
   struct gr_chain_result r;
-  gr_chain_init_c12(&c, C12_GAP, C12_V0, e);
+  if (gr_chain_init_c12(&c, C12_GAP, C12_V0, e) != GR_OK)
+    return NAN;
   gr_chain_solve(&c, C12_MAX_COLL, &r);
   return r.v[3];
 }

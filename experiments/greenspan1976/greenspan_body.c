@@ -104,6 +104,25 @@ void gr_greenspan_compare_initial(struct gr_ctx *ctx, const char *table,
   }
 }
 
+/* Mirror partner of each printed position: the particle nearest to its
+ * mirror image (x -> -x), within 0.1 (the particles are 1 apart), else -1;
+ * nearest rather than exact, so that a misprinted coordinate still finds
+ * its partner and shows up in the printed row. */
+static void mirror_partners(size_t n, const double *x, const double *y, int *partner)
+{
+  size_t i, j;
+  double d, best;
+  for (i = 0; i < n; i++) {
+    partner[i] = -1;
+    best = 0.1;
+    for (j = 0; j < n; j++)
+      if ((d = hypot(x[j] + x[i], y[j] - y[i])) < best) {
+        best = d;
+        partner[i] = (int)j;
+      }
+  }
+}
+
 /* Tables 2 and 4: the final state, particle by particle.  The tables and
  * the runs are mirror symmetric, so the two rows of a mirror pair are one
  * fact: the first particle of a pair (and each particle on the axis) is
@@ -123,7 +142,7 @@ void gr_greenspan_compare_state(struct gr_ctx *ctx, const char *table,
     px[i] = gr_greenspan_pub(ctx, table, i, "x");
     py[i] = gr_greenspan_pub(ctx, table, i, "y");
   }
-  gr_psolid_mirror(n, px, py, partner);
+  mirror_partners(n, px, py, partner);
   for (i = 0; i < n; i++) {
     int p = partner[i];
     snprintf(row, sizeof row, "%zu", i + 1);
