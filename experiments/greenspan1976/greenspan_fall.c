@@ -93,9 +93,9 @@ int gr_greenspan_falling(struct gr_ctx *ctx)
   longest = falling_run(s, &b, d, bd);
   cy = gr_psolid_mean(b.n, s->lf->y);
   gr_ctx_verdict(ctx, GR_KIND_RESULT, "falling/cohesion/longest-initial-bond", longest, gr_test_le(GS_CUTOFF),
-                "Fig. 5.1 (b)-(g): the body retains its cohesive structure; no pair bonded at t_0 is ever farther apart than the cutoff up to t_7000");
+                 "Fig. 5.1 (b)-(g): the body retains its cohesive structure; no pair bonded at t_0 is ever farther apart than the cutoff up to t_7000");
   gr_ctx_verdict(ctx, GR_KIND_RESULT, "falling/centre-of-mass-drop", cy0 - cy, gr_test_gt(0.1),
-                "the unsupported body falls: drop of the centre of mass from t_0 to t_7000");
+                 "the unsupported body falls: drop of the centre of mass from t_0 to t_7000");
   gr_psolid_free(s);
   falling_figure(ctx);
   return gr_ctx_error(ctx)->code;

@@ -115,14 +115,14 @@ static void removal(struct gr_ctx *ctx, struct gr_psolid *s)
   for (i = 0; i < GS_NMAX * GS_NMAX; i++)
     changed += before[i] != after[i];
   gr_ctx_inform(ctx, GR_KIND_CHECK, "triangle/remove-P19/max-displacement", move,
-                     "largest displacement of any remaining particle in the 2000 steps after P_19 is removed from the final body");
+                "largest displacement of any remaining particle in the 2000 steps after P_19 is removed from the final body");
   if (s->diverged) {
     gr_ctx_not_computed(ctx, GR_KIND_RESULT, "triangle/remove-P19/bonds-changed", "the body diverged after the removal");
     return;
   }
   gr_ctx_verdict(ctx, GR_KIND_RESULT, "triangle/remove-P19/bonds-changed", changed / 2, gr_test_eq(0.0),
-                "\"Removal of particle P_19 resulted in no additional structural change in two thousand additional time steps\": "
-                "the set of pairs within the cutoff 1.5 is the same before and after");
+                 "\"Removal of particle P_19 resulted in no additional structural change in two thousand additional time steps\": "
+                 "the set of pairs within the cutoff 1.5 is the same before and after");
 }
 
 /* Mirror symmetry of the final bodies: exact with exact sums, round-off
@@ -133,9 +133,9 @@ static void symmetry(struct gr_ctx *ctx, const struct gs_metrics *m)
   for (i = 0; i < GS_NREADINGS; i++)
     if (gr_greenspan_readings[i].sum == GR_PAIRFORCE_SUM_EXACT)
       gr_ctx_verdict(ctx, GR_KIND_CHECK, "triangle/mirror-symmetry/exact-sums", m[i].asym, gr_test_eq(0.0),
-                    "with correctly rounded force sums the symmetric body stays exactly mirror symmetric for 10000 steps (restarts included)");
+                     "with correctly rounded force sums the symmetric body stays exactly mirror symmetric for 10000 steps (restarts included)");
   gr_ctx_inform(ctx, GR_KIND_CHECK, "triangle/mirror-symmetry/listing-sums", m[0].asym,
-                     "asymmetry |q_i -/+ q_mirror(i)| at t_10000 with the listing's running sums: round-off breaks the symmetry, the restart cards and the dynamics keep it small");
+                "asymmetry |q_i -/+ q_mirror(i)| at t_10000 with the listing's running sums: round-off breaks the symmetry, the restart cards and the dynamics keep it small");
 }
 
 /* Section 4: Table 1 against the lattice, every reading to t_10000, Table 2

@@ -44,15 +44,15 @@ void gr_greenspan_sensitivity(struct gr_ctx *ctx, struct gr_psolid *const *s, co
     if (gr_greenspan_readings[i].sensitivity)
       spread(s[0], &m[0], s[i], &m[i], 1, gr_greenspan_readings[i].single ? sk : sp);
   gr_ctx_verdict(ctx, GR_KIND_CHECK, "sensitivity/table2/positions", sp[0], gr_test_le(GS_SENS_POS),
-                "largest change of a final coordinate under a 1e-8 start perturbation, the single-precision dt literal or another summation order; table2.tsv: x,y abs 0.0013 = half-unit + this");
+                 "largest change of a final coordinate under a 1e-8 start perturbation, the single-precision dt literal or another summation order; table2.tsv: x,y abs 0.0013 = half-unit + this");
   gr_ctx_verdict(ctx, GR_KIND_CHECK, "sensitivity/table2/velocities", sp[1], gr_test_le(GS_SENS_VEL),
-                "the same for the velocities; table2.tsv: vx,vy abs 0.05 = half-unit + this");
+                 "the same for the velocities; table2.tsv: vx,vy abs 0.05 = half-unit + this");
   gr_ctx_inform(ctx, GR_KIND_CHECK, "sensitivity/ksequence/to-t4500", sp[2],
-                     "largest change of K_500..K_4500 under the same perturbations: small against the half-unit tolerance (0.5)");
+                "largest change of K_500..K_4500 under the same perturbations: small against the half-unit tolerance (0.5)");
   gr_ctx_inform(ctx, GR_KIND_CHECK, "sensitivity/ksequence/after-t4500", sp[3],
-                     "largest change of K_5000..K_10000 under the same perturbations: near the half-unit, which the listing reading nevertheless meets (ksequence.tsv)");
+                "largest change of K_5000..K_10000 under the same perturbations: near the half-unit, which the listing reading nevertheless meets (ksequence.tsv)");
   gr_ctx_inform(ctx, GR_KIND_CHECK, "sensitivity/binary32", fmax(sk[0], fmax(sk[2], sk[3])),
-                     "largest change of a coordinate or K under binary32 storage (the listing declares IMPLICIT DOUBLE PRECISION, so this bounds a much coarser arithmetic than the published run's; not used for the tolerances)");
+                "largest change of a coordinate or K under binary32 storage (the listing declares IMPLICIT DOUBLE PRECISION, so this bounds a much coarser arithmetic than the published run's; not used for the tolerances)");
   gr_ctx_value(ctx, "sensitivity/binary32/pos", sk[0]);
   gr_ctx_value(ctx, "sensitivity/binary32/vel", sk[1]);
 }

@@ -138,16 +138,16 @@ void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
   gr_ctx_verdict(ctx, GR_KIND_CHECK, q, emax, gr_test_le(5e-3), note);
   snprintf(q, sizeof q, "%spair/force-points-vs-formulas", pre);
   gr_ctx_verdict(ctx, GR_KIND_CHECK, q, r->maxrel_f, gr_test_le(1e-13),
-                "largest deviation of every computed Van der Waals and spring force from eq. 5.28/5.29 "
-                "and eq. 2.1 written out independently (delta0 = (1-e^2) delta_max), relative to "
-                "the peak attraction and to K1 delta_max");
+                 "largest deviation of every computed Van der Waals and spring force from eq. 5.28/5.29 "
+                 "and eq. 2.1 written out independently (delta0 = (1-e^2) delta_max), relative to "
+                 "the peak attraction and to K1 delta_max");
   snprintf(q, sizeof q, "%spair/momentum", pre);
   gr_ctx_verdict(ctx, GR_KIND_CHECK, q, r->maxmom / r->vmax, gr_test_le(1e-15),
-                "largest |v1 + v2| / largest |v1|: velocities equal and opposite at every step");
+                 "largest |v1 + v2| / largest |v1|: velocities equal and opposite at every step");
   snprintf(q, sizeof q, "%spair/bound", pre);
   gr_ctx_verdict(ctx, GR_KIND_RESULT, q, (double)unbound, gr_test_eq(0.0),
-                "section 5.4, Fig. 5.16: \"the particles should not be able to escape the attractive "
-                "Van der Waals force\": rebounds that reach the starting gap or the cut-off");
+                 "section 5.4, Fig. 5.16: \"the particles should not be able to escape the attractive "
+                 "Van der Waals force\": rebounds that reach the starting gap or the cut-off");
   snprintf(note, sizeof note, "section 5.4, Fig. 5.14: \"the force decreasing in magnitude with each "
            "oscillation\": collisions after which impact speed, peak spring force or rebound height "
            "did not decrease, over %d collisions (at least 10 needed)", r->ncoll);
@@ -157,8 +157,8 @@ void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
   drift = fabs(r->e1 - r->e0) / (0.25 * gr_vdwexp_mass() * r->c[0].vin * r->c[0].vin);
   snprintf(q, sizeof q, "%spair/energy-first-approach", pre);
   gr_ctx_verdict(ctx, GR_KIND_CHECK, q, drift, gr_test_le(1e-3),
-                "|E(before first contact) - E(start)| / kinetic energy at impact: the leap-frog "
-                "conserves energy during the approach (potential of eq. 5.28 with the hold)");
+                 "|E(before first contact) - E(start)| / kinetic energy at impact: the leap-frog "
+                 "conserves energy during the approach (potential of eq. 5.28 with the hold)");
 }
 
 /* The open parameters and the numbers of the first collision, as rows
@@ -167,28 +167,28 @@ static void vdw_pair_numbers(struct gr_ctx *ctx, const struct gr_vdw_model *m,
                              const struct vdw_run *r)
 {
   gr_ctx_inform(ctx, GR_KIND_CHOICE, "open/r_ss", VDW_RSS,
-                     "not given: 0.4 nm, a molecular equilibrium distance (minimum of eq. 5.1)");
+                "not given: 0.4 nm, a molecular equilibrium distance (minimum of eq. 5.1)");
   gr_ctx_inform(ctx, GR_KIND_CHOICE, "open/alpha_min", m->amin,
-                     "not given: r_ss / 60^(1/6), the zero of eq. 5.28 (section 5.3: minimum "
-                     "separation at the point of zero force); within the quoted 0.1-1 nm");
+                "not given: r_ss / 60^(1/6), the zero of eq. 5.28 (section 5.3: minimum "
+                "separation at the point of zero force); within the quoted 0.1-1 nm");
   gr_ctx_inform(ctx, GR_KIND_CHOICE, "open/alpha_cutoff", m->cutoff,
-                     "not given: 1% of R; eq. 5.28 within 2% of the exact force, attraction "
-                     "there 1e-6 of its peak (the size of the jump)");
+                "not given: 1% of R; eq. 5.28 within 2% of the exact force, attraction "
+                "there 1e-6 of its peak (the size of the jump)");
   gr_ctx_inform(ctx, GR_KIND_CHOICE, "open/initial_gap", VDW_GAP,
-                     "not given: 100 nm, inside the cut-off (\"under a slight attractive force\"); "
-                     "Figs. 5.6-5.8, each ten times narrower, then end at 1 nm");
+                "not given: 100 nm, inside the cut-off (\"under a slight attractive force\"); "
+                "Figs. 5.6-5.8, each ten times narrower, then end at 1 nm");
   gr_ctx_inform(ctx, GR_KIND_CHECK, "pair/impact-speed", r->c[0].vin,
-                     "closing speed at the first contact (m/s)");
+                "closing speed at the first contact (m/s)");
   gr_ctx_inform(ctx, GR_KIND_CHECK, "pair/peak-spring-force", r->c[0].fpeak,
-                     "largest spring force of the first collision (N)");
+                "largest spring force of the first collision (N)");
   gr_ctx_inform(ctx, GR_KIND_CHECK, "pair/max-overlap", r->c[0].dmax,
-                     "largest overlap of the first collision (m): smaller than alpha_min");
+                "largest overlap of the first collision (m): smaller than alpha_min");
   gr_ctx_inform(ctx, GR_KIND_CHECK, "pair/contact-steps", (double)r->c[0].steps,
-                     "overlapping steps of the first collision: eq. 2.23's n = 30 is half a "
-                     "period of K2; the force acts (1+e)/(2e) of that = 30.8 steps, and the "
-                     "surfaces fly free for about one more step from delta0 back to contact");
+                "overlapping steps of the first collision: eq. 2.23's n = 30 is half a "
+                "period of K2; the force acts (1+e)/(2e) of that = 30.8 steps, and the "
+                "surfaces fly free for about one more step from delta0 back to contact");
   gr_ctx_inform(ctx, GR_KIND_CHECK, "pair/rebound-height", r->c[0].amax,
-                     "largest separation after the first collision (m)");
+                "largest separation after the first collision (m)");
   gr_ctx_inform(ctx, GR_KIND_CHECK, "pair/steps", (double)r->nsteps, "time steps simulated");
   gr_ctx_value(ctx, "pair_radius", VDW_RADIUS);
   gr_ctx_value(ctx, "pair_mass", gr_vdwexp_mass());
