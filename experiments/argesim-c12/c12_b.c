@@ -46,7 +46,7 @@ static double c12_dev_of_e(double e, void *unused)
   struct gr_chain_result r;
   (void)unused;
   if (gr_chain_init_c12(&c, C12_GAP, C12_V0, e) != GR_OK)
-    return NAN;
+    return NAN; /* the root search then fails, and says so */
   gr_chain_solve(&c, C12_MAX_COLL, &r);
   return gr_c12_dev(&r) - C12_PRINTED;
 }
@@ -65,7 +65,7 @@ static double c12_collapses(double e, void *p)
   struct gr_chain_result r;
   struct c12_bracket *b = p;
   if (gr_chain_init_c12(&c, C12_GAP, C12_V0, e) != GR_OK)
-    return NAN;
+    return NAN; /* the bisection then fails, and says so */
   c.speed_bits = 100000; /* resolve the threshold to ~1e-9, see chain.h */
   gr_chain_solve(&c, 50 * C12_MAX_COLL, &r);
   if (r.end != GR_CHAIN_COLLAPSED) {
