@@ -13,14 +13,17 @@ r=$scratch/r
 expect_exit 0 "$GRANREPRO" run --quick --no-progress --threads 1 --out "$r" greenspan
 summary=$r/greenspan/summary.tsv
 assert_file "$summary"
-# the findings: only Table 4 and K2000 differ, so `check` fails
-awk -F '\t' '$6 == "differs" && $1 !~ /^table4\// && $1 != "ksequence/K2000" { print; bad = 1 }
-     $6 == "differs" && $1 ~ /^table4\// { t4++ }
-     END { if (t4 < 100) { print t4 " Table 4 rows differ"; bad = 1 } exit bad }' "$summary" >"$scratch/d.problems" ||
+# the findings: only Table 4 (most of its 100 rows compared with the run;
+# the mirror rows are printed consistency), K2000 and honey's "flat surface"
+# differ, so `check --strict` fails while `check` (the expected verdicts) passes
+awk -F '\t' '$6 == "differs" && $1 !~ /^table4\// && $1 != "ksequence/K2000" && $1 != "trial/honey/flat-at-t10000" { print; bad = 1 }
+     $6 == "differs" && $1 ~ /^table4\// { t4++; if ($7 != "result") { print; bad = 1 } }
+     END { if (t4 < 75) { print t4 " Table 4 rows differ"; bad = 1 } exit bad }' "$summary" >"$scratch/d.problems" ||
   { show "$scratch/d.problems"; fail "unexpected differs rows"; }
-grep -v -e '^table4/' -e '^ksequence/K2000' "$summary" >"$scratch/rest.tsv"
+grep -v -e '^table4/' -e '^ksequence/K2000' -e '^trial/honey/flat-at-t10000' "$summary" >"$scratch/rest.tsv"
 assert_summary_clean "$scratch/rest.tsv"
-expect_exit 1 "$GRANREPRO" check --quick --no-progress --threads 1 --out "$scratch/c" greenspan
+expect_exit 1 "$GRANREPRO" check --strict --quick --no-progress --threads 1 --out "$scratch/c" greenspan
+expect_exit 0 "$GRANREPRO" check --quick --no-progress --threads 1 --out "$scratch/c" greenspan
 assert_has "$summary" "# experiment: greenspan"
 assert_accounted greenspan1976 "$summary" 7
 
@@ -33,7 +36,7 @@ awk -F '\t' '
   $6 == "expected-difference" { e = e " " $1 }
   END { if (n != 56) { print n " table2 position rows"; bad = 1 }
         if (k != 20) { print k " K rows"; bad = 1 }
-        if (e != " table1/20/x falling/7/x") { print "misprints:" e; bad = 1 }
+        if (e != " table1/20/x falling/7/x table4/45/vx") { print "misprints:" e; bad = 1 }
         exit bad }
 ' "$summary" >"$scratch/t2.problems" || { show "$scratch/t2.problems"; fail "Table 2 / K verdicts"; }
 
@@ -41,10 +44,10 @@ awk -F '\t' '
 notes=$r/greenspan/notes.md
 assert_file "$notes"
 for v in listing one-run 10000-steps start-2.1 floor-text GH-listing table1-printed sign-printed text \
-  perturb+1e-8 sum-reverse sum-exact single rect-floor-slip rect-listing; do
+  perturb+1e-8 dt-literal sum-reverse sum-exact single rect-floor-slip rect-listing; do
   grep -q "^| $v |" "$notes" || fail "variant $v missing from the variant table in notes.md"
 done
-awk '$1 == "listing" { best = $2 } $1 != "listing" && $1 !~ /^(perturb|sum-|single)/ && $2 <= best { print; bad = 1 }
+awk '$1 == "listing" { best = $2 } $1 != "listing" && $1 !~ /^(perturb|dt-literal|sum-|single)/ && $2 <= best { print; bad = 1 }
      END { exit bad }' "$r/greenspan/triangle-variants.dat" >"$scratch/v.problems" ||
   { show "$scratch/v.problems"; fail "a non-sensitivity reading matches Table 2 as well as the listing reading"; }
 
@@ -60,12 +63,14 @@ for f in summary.tsv notes.md triangle-variants.dat fig4-2.dat kinetic-energy.da
   cmp "$r/greenspan/$f" "$scratch/t2/greenspan/$f" >&2 || fail "$f differs between --threads 1 and 2"
 done
 
-# -- a published Table 2 coordinate moved by 0.01 is a finding
+# -- a published Table 2 coordinate moved by 0.01 is a finding: particle 9
+# against the run, and its mirror 12 against 9 as printed
 ref=$scratch/ref
 copy_ref "$ref"
-awk -F '\t' 'BEGIN { OFS = "\t" } $1 == "12" && NF == 5 { $2 = sprintf("%.4f", $2 + 0.01) } { print }' \
+awk -F '\t' 'BEGIN { OFS = "\t" } $1 == "9" && NF == 7 { $2 = sprintf("%.4f", $2 + 0.01) } { print }' \
   "$GRANREPRO_REF/greenspan1976/table2.tsv" >"$ref/greenspan1976/table2.tsv"
 expect_exit 1 "$GRANREPRO" check --quick --no-progress --ref "$ref" --out "$scratch/x" greenspan
-awk -F '\t' '$1 == "table2/12/x" && $6 == "differs" { ok = 1 } END { exit !ok }' "$scratch/x/greenspan/summary.tsv" ||
-  fail "a moved Table 2 coordinate is not reported as differs"
+awk -F '\t' '$1 == "table2/9/x" && $6 == "differs" && $7 == "result" { r = 1 }
+     $1 == "table2/12/x" && $6 == "differs" && $7 == "printed" { p = 1 } END { exit !(r && p) }' "$scratch/x/greenspan/summary.tsv" ||
+  fail "a moved Table 2 coordinate is not reported as differs (row 9, result; its mirror 12, printed)"
 pass

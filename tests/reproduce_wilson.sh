@@ -7,7 +7,7 @@
 GNUPLOT=/nonexistent
 export GNUPLOT
 r=$scratch/r
-expect_exit 0 "$GRANREPRO" check --quick --no-progress --threads 2 --out "$r" wilson-clumping
+expect_exit 0 "$GRANREPRO" check --strict --quick --no-progress --threads 2 --out "$r" wilson-clumping
 summary=$r/wilson-clumping/summary.tsv
 assert_file "$summary"
 assert_has "$summary" "# experiment: wilson-clumping"
@@ -17,7 +17,7 @@ awk -F '\t' '
   /^#/ { next }
   !hdr { hdr = 1; next }
   { rows++ }
-  NF != 7 { print "not 7 fields: " $0; bad = 1 }
+  NF != 8 { print "not 8 fields: " $0; bad = 1 }
   $6 == "differs" || /not computed/ { print "bad: " $0; bad = 1 }
   $1 ~ /elastic\/energy-balance$/ && $6 == "reproduced" { energy++ }
   $1 ~ /elastic\/momentum-balance$/ && $6 == "reproduced" { mom++ }

@@ -70,7 +70,8 @@ static double c12_bench_mc(void *state)
 {
   struct c12_bench *b = state;
   gsl_rng_memcpy(b->rng, b->origin);
-  gr_c12_montecarlo(b->rng, 0.5, 0.05, b->nmc, b->v4);
+  if (gr_c12_montecarlo(b->rng, 0.5, 0.05, b->nmc, b->v4) != GR_OK)
+    return 0.0;
   return (double)b->nmc;
 }
 

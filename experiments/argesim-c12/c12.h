@@ -45,6 +45,12 @@ double gr_c12_sweep_rule(struct gr_c12_sweep *s, const struct gr_chainrule *rule
 /* Final v4 of the exact solver for restitution e. */
 double gr_c12_final_v4(double e);
 
+#define C12_C2_SAMPLES 100000  /* the solution's "100000 random deviates" */
+/* Distribution of e used for c2 (inferred from the published mean and
+ * standard deviation of v4, see gr_chaintheory_v4_infer and the notes). */
+#define C12_C2_MU 0.5
+#define C12_C2_SIGMA 0.05
+
 /* The random stream of task c2's e (gr_ctx_rng, gr_rng_stream). */
 #define C12_C2_STREAM "task-c2/e"
 
@@ -52,6 +58,14 @@ double gr_c12_final_v4(double e);
  * outside [0, 1]) drawn in order from rng; v4[i] the final velocity of
  * each.  GR_ENOMEM when out of memory. */
 int gr_c12_montecarlo(gsl_rng *rng, double mu, double sigma, size_t n, double *v4);
+
+/* Task c2's standard errors of the difference between two independent
+ * samples of n (ours and the published one) with sample sd s: of the
+ * means (and interval ends) sqrt(2) s / sqrt(n), of the sd's
+ * sqrt(2) s / sqrt(2 (n - 1)).  reference/argesim-c12/task-c.tsv's "se K"
+ * multiplies them; tests/check_power.c shows the power of that test. */
+double gr_c12_c2_se_mean(double s, size_t n);
+double gr_c12_c2_se_sd(double s, size_t n);
 
 /* Largest |v_i - 1/4| of a result, and the v_i farthest from 1/4. */
 double gr_c12_dev(const struct gr_chain_result *r);

@@ -9,6 +9,7 @@
 #include "experiments/argesim-c12/c12.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
+#include "harness/verdict.h"
 
 /* Over the exact sweep: every run ended, how many collapsed, and the
  * largest momentum error. */
@@ -25,11 +26,11 @@ void gr_c12_b_checks(struct gr_ctx *ctx, const struct gr_c12_sweep *s)
       p += r->v[i];
     pmax = fmax(pmax, fabs(p - C12_V0));
   }
-  gr_ctx_assert(ctx, "task-b/undecided-runs", (double)undecided, 0.0, undecided == 0,
-                "every run of the sweep ended (separated, or collapse recognised): the solver never hangs");
-  gr_ctx_informative(ctx, "task-b/collapsed-runs", (double)collapsed, "runs of the sweep that end in inelastic collapse");
-  gr_ctx_assert(ctx, "task-b/momentum", pmax, 1e-14, pmax <= 1e-14,
-                "max over the sweep of |sum v_i - v0| at the end");
+  gr_ctx_verdict(ctx, GR_KIND_CHECK, "task-b/undecided-runs", (double)undecided, gr_test_eq(0.0),
+                 "every run of the sweep ended (separated, or collapse recognised): the solver never hangs");
+  gr_ctx_inform(ctx, GR_KIND_CHECK, "task-b/collapsed-runs", (double)collapsed, "runs of the sweep that end in inelastic collapse");
+  gr_ctx_verdict(ctx, GR_KIND_CHECK, "task-b/momentum", pmax, gr_test_le(1e-14),
+                 "max over the sweep of |sum v_i - v0| at the end");
 }
 
 /* Index of the smallest e whose run exited the loop, or n. */
@@ -72,7 +73,7 @@ static void c12_variants(struct gr_ctx *ctx, const struct gr_c12_sweep *s0)
       k = c12_lowest_exit(s);
       gr_data_printf(d, "%d %s %s %.4f %zu %zu\n", v, coords[c], formula[f], (double)k * s->step, ex, tie);
       snprintf(q, sizeof q, "task-b/published-rule/%s-%s/lowest-exit-e", coords[c], formula[f]);
-      gr_ctx_informative(ctx, q, (double)k * s->step, "lowest e whose run exits the loop under this spelling of the update");
+      gr_ctx_inform(ctx, GR_KIND_CHECK, q, (double)k * s->step, "lowest e whose run exits the loop under this spelling of the update");
       lo[c] = fmin(lo[c], (double)k * s->step);
       hi[c] = fmax(hi[c], (double)k * s->step);
     }
@@ -101,9 +102,9 @@ int gr_c12_b_rule(struct gr_ctx *ctx, const struct gr_c12_sweep *s, double eb)
       worst = gr_c12_worst_v(&s->rule[j]);
   for (hung = 0, j = 0; j < s->n; j++)
     hung += s->rule[j].end == GR_CHAIN_LIMIT;
-  gr_ctx_informative(ctx, "task-b/published-rule/runs-without-end", (double)hung,
-                     "runs in which the published rule neither exits nor ties within 2e6 collisions: "
-                     "round-off ping-pong at one instant (e.g. e = 0.1561); the published program would loop there");
+  gr_ctx_inform(ctx, GR_KIND_CHECK, "task-b/published-rule/runs-without-end", (double)hung,
+                "runs in which the published rule neither exits nor ties within 2e6 collisions: "
+                "round-off ping-pong at one instant (e.g. e = 0.1561); the published program would loop there");
   gr_ctx_compare(ctx, "task-b", "practically_equal_v", "value", worst, 0.0,
                  "published rule: the v_i farthest from 1/4 over the runs that exit the loop below the boundary");
   c12_variants(ctx, s);

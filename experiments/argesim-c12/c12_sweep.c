@@ -86,8 +86,10 @@ double gr_c12_sweep_exact(struct gr_c12_sweep *s)
 #pragma omp parallel for schedule(dynamic, 64)
   for (k = 0; k < n; k++) {
     struct gr_chain c;
-    gr_chain_init_c12(&c, C12_GAP, C12_V0, c12_grid(s, (size_t)k));
-    gr_chain_solve(&c, C12_MAX_COLL, &s->exact[k]);
+    if (gr_chain_init_c12(&c, C12_GAP, C12_V0, c12_grid(s, (size_t)k)) == GR_OK)
+      gr_chain_solve(&c, C12_MAX_COLL, &s->exact[k]);
+    else /* counted by task-b/undecided-runs */
+      s->exact[k] = (struct gr_chain_result){.end = GR_CHAIN_LIMIT};
   }
   for (k = 0; k < n; k++)
     total += (double)s->exact[k].ncoll;
@@ -113,9 +115,22 @@ double gr_c12_final_v4(double e)
 {
   struct gr_chain c;
   struct gr_chain_result r;
-  gr_chain_init_c12(&c, C12_GAP, C12_V0, e);
+  if (gr_chain_init_c12(&c, C12_GAP, C12_V0, e) != GR_OK)
+    return NAN; /* not a restitution coefficient: no number */
   gr_chain_solve(&c, C12_MAX_COLL, &r);
   return r.v[3];
+}
+
+/* Standard error of the difference of two sample means of n (c12.h). */
+double gr_c12_c2_se_mean(double s, size_t n)
+{
+  return sqrt(2.0) * s / sqrt((double)n);
+}
+
+/* Standard error of the difference of two sample sd's of n (c12.h). */
+double gr_c12_c2_se_sd(double s, size_t n)
+{
+  return sqrt(2.0) * s / sqrt(2.0 * ((double)n - 1.0));
 }
 
 /* Task c2: draw every e in order (the stream fixes the bytes), then solve

@@ -5,7 +5,8 @@
  * Sections 4-5 and the shared reporting), greenspan_tri.c and
  * greenspan_tri_report.c (Tables 1-2, the K sequence, the variant table),
  * greenspan_rect.c (Tables 3-4), greenspan_fall.c (Fig. 5.1) and
- * greenspan_trials.c (Section 3 constants, the earlier trials).  The
+ * greenspan_trials.c (Section 3 constants, the earlier trials) and
+ * greenspan_removal.c (the removal of P_19 in those trials).  The
  * physics is src/physics/psolid.h; the prose is
  * reference/greenspan1976/greenspan.notes.md.in. */
 #ifndef GR_EXP_GREENSPAN_H
@@ -41,6 +42,7 @@ struct gs_reading {
   int sum;            /* enum gr_pairforce_sum */
   int single;         /* binary32 storage */
   double perturb;     /* added to x of the last particle at t = 0 */
+  double dt;          /* > 0: the time step (else GS_DT) */
   int table1_printed; /* Table 1 as printed: x_20 = -6 */
   int sensitivity;    /* 1: a perturbation of the listing reading */
 };
@@ -64,7 +66,7 @@ struct gs_metrics {
 
 /* The readings compared in the variant table; [0] is the one that
  * reproduces Table 2. */
-#define GS_NREADINGS 14
+#define GS_NREADINGS 15
 extern const struct gs_reading gr_greenspan_readings[GS_NREADINGS];
 
 /* Bodies of the building-block rule of Sections 3-5 (the paper's layouts:
@@ -105,6 +107,31 @@ void gr_greenspan_sensitivity(struct gr_ctx *ctx, struct gr_psolid *const *s,
 void gr_greenspan_variant_table(struct gr_ctx *ctx, const struct gs_metrics *m);
 void gr_greenspan_k_figure(struct gr_ctx *ctx, const struct gs_metrics *listing,
                            const struct gs_metrics *text);
+
+/* The removal of P_19 in the trials of Section 4 (greenspan_removal.c):
+ * GS_MEMBERS removals GS_MEMBER_GAP steps apart, each paired with a
+ * control run that keeps P_19, over "two thousand further iterations";
+ * window means over the last GS_WINDOW steps, every GS_SAMPLE-th. */
+#define GS_P19 18           /* P_19, 0-based */
+#define GS_MEMBERS 20
+#define GS_MEMBER_GAP 250
+#define GS_AFTER 2000
+#define GS_WINDOW 1000
+#define GS_SAMPLE 10
+#define GS_SIGN_LEVEL 0.01  /* a claim's direction: sign test, p < 0.01 */
+
+/* One removal: window means of the control (cx, cy) and of removal minus
+ * control (dx, dy), indexed by particle number - 1 of the full body. */
+struct gs_removal {
+  double cx[GS_NMAX], cy[GS_NMAX], dx[GS_NMAX], dy[GS_NMAX];
+};
+
+/* The GS_MEMBERS removals of one trial from base at t_10000 (advanced in
+ * place); *first is member 0's removal run (free it).  GR_EFAIL when a run
+ * diverged, GR_ENOMEM. */
+int gr_greenspan_removals(const struct gs_body *b, struct gr_psolid *base,
+                          struct gs_removal *o, struct gr_psolid **first)
+    __attribute__((warn_unused_result));
 
 /* Parts of the run (one timed phase each). */
 int gr_greenspan_triangle(struct gr_ctx *ctx);

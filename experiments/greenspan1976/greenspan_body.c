@@ -70,7 +70,7 @@ int gr_greenspan_sim(struct gr_psolid **s, const struct gs_body *b, const struct
   const struct gr_psolid_opts o = {
     .pf = {.G = rd->G > 0 ? rd->G : b->G, .H = rd->H > 0 ? rd->H : b->H, .alpha = b->alpha,
            .beta = b->beta, .cutoff = b->cutoff, .sign = rd->sign, .sum = rd->sum},
-    .lf = {.dt = GS_DT, .g = GS_GRAVITY, .start = rd->start, .floor = 1, .floor_e = rd->floor_e,
+    .lf = {.dt = rd->dt > 0.0 ? rd->dt : GS_DT, .g = GS_GRAVITY, .start = rd->start, .floor = 1, .floor_e = rd->floor_e,
            .floor_kx = rd->floor_kx, .single = rd->single},
     .listing_counter = rd->listing_counter,
     .restart = rd->restart,
@@ -104,19 +104,56 @@ void gr_greenspan_compare_initial(struct gr_ctx *ctx, const char *table,
   }
 }
 
-/* Tables 2 and 4: the final state, particle by particle. */
+/* Mirror partner of each printed position: the particle nearest to its
+ * mirror image (x -> -x), within 0.1 (the particles are 1 apart), else -1;
+ * nearest rather than exact, so that a misprinted coordinate still finds
+ * its partner and shows up in the printed row. */
+static void mirror_partners(size_t n, const double *x, const double *y, int *partner)
+{
+  size_t i, j;
+  double d, best;
+  for (i = 0; i < n; i++) {
+    partner[i] = -1;
+    best = 0.1;
+    for (j = 0; j < n; j++)
+      if ((d = hypot(x[j] + x[i], y[j] - y[i])) < best) {
+        best = d;
+        partner[i] = (int)j;
+      }
+  }
+}
+
+/* Tables 2 and 4: the final state, particle by particle.  The tables and
+ * the runs are mirror symmetric, so the two rows of a mirror pair are one
+ * fact: the first particle of a pair (and each particle on the axis) is
+ * compared with the run, the second with the mirror image of its partner
+ * as printed (the table's own consistency; x and v_x change sign). */
 void gr_greenspan_compare_state(struct gr_ctx *ctx, const char *table,
                                 const struct gr_psolid *s, int vel, const char *note)
 {
   static const char *const cols[] = {"x", "y", "vx", "vy"};
+  static const double sign[] = {-1.0, 1.0, -1.0, 1.0};
   const double *q[4] = {s->lf->x, s->lf->y, s->lf->vx, s->lf->vy};
-  char row[32];
-  size_t i, c;
-  for (i = 0; i < s->lf->n; i++)
-    for (c = 0; c < (vel ? 4u : 2u); c++) {
-      snprintf(row, sizeof row, "%zu", i + 1);
-      gr_ctx_compare(ctx, table, row, cols[c], q[c][i], 0.0, note);
-    }
+  double px[GS_NMAX] = {0}, py[GS_NMAX] = {0};
+  int partner[GS_NMAX];
+  char row[32], mnote[160];
+  size_t i, c, n = s->lf->n < GS_NMAX ? s->lf->n : GS_NMAX;
+  for (i = 0; i < n; i++) {
+    px[i] = gr_greenspan_pub(ctx, table, i, "x");
+    py[i] = gr_greenspan_pub(ctx, table, i, "y");
+  }
+  mirror_partners(n, px, py, partner);
+  for (i = 0; i < n; i++) {
+    int p = partner[i];
+    snprintf(row, sizeof row, "%zu", i + 1);
+    snprintf(mnote, sizeof mnote, "mirror image of P_%d as printed (one fact with its row)", p + 1);
+    for (c = 0; c < (vel ? 4u : 2u); c++)
+      if (p >= 0 && (size_t)p < i)
+        gr_ctx_compare(ctx, table, row, cols[c], sign[c] * gr_greenspan_pub(ctx, table, (size_t)p, cols[c]),
+                       0.0, mnote);
+      else
+        gr_ctx_compare(ctx, table, row, cols[c], q[c][i], 0.0, note);
+  }
 }
 
 /* Figs. 4.2 and 5.2: a final body beside the published positions. */

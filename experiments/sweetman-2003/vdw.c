@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "harness/ctx.h"
+#include "harness/verdict.h"
 #include "harness/error.h"
 #include "harness/experiment.h"
 #include "physics/vdwpair.h"
@@ -33,20 +34,14 @@ static int vdw_table51(struct gr_ctx *ctx)
   size_t i;
   gr_ctx_compare(ctx, "table-5.1", "time_step", "value",
                  gr_contact_dt(m, VDW_K1, VDW_E, VDW_STEPS), 0.0,
-                 "eq. 2.23 with m = 5026 R^3, e = 0.95, K1 = 1e7 N/m, n = 30");
+                 "eq. 2.23 with m = 5026 R^3, e = 0.95, K1 = 1e7 N/m, n = 30: K1 was read from this dt "
+                 "(n = 30.01 steps per collision), so the row checks that reading, not a result");
   gr_ctx_compare(ctx, "table-5.1", "spring_constant", "value",
                  gr_contact_k1_from_dt(m, VDW_E, VDW_STEPS, VDW_DT), 0.0,
                  "K1 = m/2 (pi e / (n dt))^2 from the printed dt, n = 30");
   for (i = 0; i < sizeof inputs / sizeof inputs[0]; i++)
     gr_ctx_compare(ctx, "table-5.1", inputs[i].row, "value", inputs[i].v, 0.0,
                    "input, used as printed");
-  gr_ctx_informative(ctx, "table-5.1/steps-per-collision-implied", n_implied,
-                     "n of eq. 2.23 from the printed dt with K1 = 1e7 N/m: 30.01");
-  gr_ctx_informative(ctx, "table-5.1/steps-per-collision-as-printed", n_printed,
-                     "n of eq. 2.23 with the printed K1 = 1e-7 N/m: 3.0e8 steps per "
-                     "collision, impossible for the figures (a collision would last 0.085 s)");
-  gr_ctx_informative(ctx, "table-5.1/density", density,
-                     "density implied by the mass of a unit-radius particle (kg/m^3)");
   gr_ctx_value(ctx, "n_printed", n_printed);
   gr_ctx_value(ctx, "n_implied", n_implied);
   gr_ctx_value(ctx, "density", density);

@@ -56,6 +56,7 @@ struct vdw_run {
   double maxmom;       /* largest |v0 + v1| / largest |v| */
   double vmax;
   double e0, e1;       /* energy at start and just before the first contact */
+  double n;            /* steps per collision of eq. 2.23 behind the run's dt */
 };
 
 struct gr_vdw_model;
@@ -64,5 +65,15 @@ struct gr_vdw_model;
  * (vdw_pair_report.c). */
 int gr_vdwexp_pair_report(struct gr_ctx *ctx, const struct gr_vdw_model *m,
                           const struct vdw_run *r);
+
+/* The verdict rows of a run, named pre + "pair/..." (pre "": the run of
+ * Table 5.1, whose first-contact restitution is compared with the table). */
+void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
+                             const struct vdw_run *r, const char *pre);
+
+/* The recommended range of section 2.5 ("between forty and sixty", Kim
+ * 1992) for the steps per collision n of eq. 2.23; Table 5.1's dt is n = 30. */
+#define VDW_N_LO 40.0
+#define VDW_N_HI 60.0
 
 #endif

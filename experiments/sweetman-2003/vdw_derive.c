@@ -10,6 +10,7 @@
 
 #include "experiments/sweetman-2003/vdw.h"
 #include "harness/ctx.h"
+#include "harness/verdict.h"
 #include "harness/report.h"
 #include "physics/hamaker.h"
 #include "physics/vdw.h"
@@ -92,15 +93,18 @@ static int vdw_exact_checks(struct gr_ctx *ctx, struct gr_hamaker *hn, struct gr
     st |= gr_hamaker_wall_wall(hn, n, VDW_AEX, &v);
     x = fabs(v / gr_hamaker_eq517(n, VDW_AEX) - 1.0); worst = x > worst ? x : worst;
   }
-  gr_ctx_assert(ctx, "derivation/molecule-wall-and-wall-wall-exact", worst, 1e-8,
-                st == 0 && worst <= 1e-8,
-                "largest relative difference of the quadratures of eq. 5.9 and 5.16 from "
-                "eq. 5.11 and 5.17 (n = 6, 12): these steps are exact");
+  if (st != 0)
+    return gr_ctx_fail(ctx, GR_EFAIL, "vdw: a molecule-wall or wall-wall quadrature failed");
+  gr_ctx_verdict(ctx, GR_KIND_CHECK, "derivation/molecule-wall-and-wall-wall-exact", worst, gr_test_le(1e-8),
+                 "largest relative difference of the quadratures of eq. 5.9 and 5.16 from "
+                 "eq. 5.11 and 5.17 (n = 6, 12): these steps are exact");
   st = gr_hamaker_sphere_wall(hn, 6, 1.0, 1e-2, &v);
   x = fabs(v / gr_hamaker_exact6_sphere_wall(1.0, 1e-2) - 1.0);
-  gr_ctx_assert(ctx, "derivation/sphere-wall-vs-hamaker-1937", x, 1e-7, st == 0 && x <= 1e-7,
-                "sphere-wall n = 6 by triple quadrature down to the molecules (eq. 5.12 over "
-                "eq. 5.9), alpha/R = 0.01, against Hamaker's exact sphere-plate result");
+  if (st != 0)
+    return gr_ctx_fail(ctx, GR_EFAIL, "vdw: the sphere-wall quadrature failed");
+  gr_ctx_verdict(ctx, GR_KIND_CHECK, "derivation/sphere-wall-vs-hamaker-1937", x, gr_test_le(1e-7),
+                 "sphere-wall n = 6 by triple quadrature down to the molecules (eq. 5.12 over "
+                 "eq. 5.9), alpha/R = 0.01, against Hamaker's exact sphere-plate result");
   worst = 0.0;
   st = 0;
   for (x = 1e-4; x < 2.0; x *= 100.0) {
@@ -109,10 +113,11 @@ static int vdw_exact_checks(struct gr_ctx *ctx, struct gr_hamaker *hn, struct gr
     y = fabs(v / gr_hamaker_exact6_sphere_sphere(1.0, x) - 1.0);
     worst = y > worst ? y : worst;
   }
-  return gr_ctx_assert(ctx, "derivation/sphere-sphere-vs-hamaker-1937", worst, 1e-7,
-                       st == 0 && worst <= 1e-7,
-                       "two-sphere shell quadrature, n = 6, alpha/R = 1e-4, 1e-2, 1, against "
-                       "Hamaker's exact two-sphere result: the reference for eq. 5.28 is sound");
+  if (st != 0)
+    return gr_ctx_fail(ctx, GR_EFAIL, "vdw: a sphere-sphere quadrature failed");
+  return gr_ctx_verdict(ctx, GR_KIND_CHECK, "derivation/sphere-sphere-vs-hamaker-1937", worst, gr_test_le(1e-7),
+                        "two-sphere shell quadrature, n = 6, alpha/R = 1e-4, 1e-2, 1, against "
+                        "Hamaker's exact two-sphere result: the reference for eq. 5.28 is sound");
 }
 
 static const struct gr_figure vdw_fig_errors = {
@@ -158,14 +163,14 @@ static int vdw_sweep(struct gr_ctx *ctx, struct gr_hamaker *h)
   }
   if (st != 0)
     return gr_ctx_fail(ctx, GR_EFAIL, "vdw: a quadrature of the sweep failed");
-  gr_ctx_informative(ctx, "derivation/eq5.21-error-1pct-at-alpha-over-R", at1[0],
-                     "first grid alpha/R where eq. 5.21 (n = 6) is off the exact sphere-wall force by >= 1%");
-  gr_ctx_informative(ctx, "derivation/eq5.28-error-1pct-at-alpha-over-R", at1[1],
-                     "first grid alpha/R where eq. 5.28 (n = 6) is off the exact two-sphere force by >= 1%");
-  gr_ctx_informative(ctx, "derivation/eq5.21-error-10pct-at-alpha-over-R", at10[0],
-                     "same, 10%");
-  gr_ctx_informative(ctx, "derivation/eq5.28-error-10pct-at-alpha-over-R", at10[1],
-                     "same, 10%");
+  gr_ctx_inform(ctx, GR_KIND_CHECK, "derivation/eq5.21-error-1pct-at-alpha-over-R", at1[0],
+                "first grid alpha/R where eq. 5.21 (n = 6) is off the exact sphere-wall force by >= 1%");
+  gr_ctx_inform(ctx, GR_KIND_CHECK, "derivation/eq5.28-error-1pct-at-alpha-over-R", at1[1],
+                "first grid alpha/R where eq. 5.28 (n = 6) is off the exact two-sphere force by >= 1%");
+  gr_ctx_inform(ctx, GR_KIND_CHECK, "derivation/eq5.21-error-10pct-at-alpha-over-R", at10[0],
+                "same, 10%");
+  gr_ctx_inform(ctx, GR_KIND_CHECK, "derivation/eq5.28-error-10pct-at-alpha-over-R", at10[1],
+                "same, 10%");
   gr_ctx_value(ctx, "err521_1pct", at1[0]);
   gr_ctx_value(ctx, "err528_1pct", at1[1]);
   gr_ctx_value(ctx, "err521_10pct", at10[0]);
@@ -197,13 +202,12 @@ static int vdw_lj_test_scale(struct gr_ctx *ctx, struct gr_hamaker *h)
     snprintf(q, sizeof q, "derivation/eq5.28-vs-exact-LJ/alpha=%.4g", al[i]);
     snprintf(note, sizeof note, "relative error of eq. 5.28 against the exact two-sphere "
              "Lennard-Jones force, test particles, alpha = %s", what[i]);
-    gr_ctx_informative(ctx, q, err, note);
+    gr_ctx_inform(ctx, GR_KIND_CHECK, q, err, note);
   }
-  return gr_ctx_assert(ctx, "derivation/eq5.28-exact-where-the-test-runs", worst, 1e-4,
-                       worst <= 1e-4,
-                       "largest relative error of eq. 5.28 against the exact Lennard-Jones "
-                       "two-sphere force for alpha <= 1 nm (test particles): the law the test "
-                       "uses is exact where the force matters");
+  return gr_ctx_verdict(ctx, GR_KIND_CHECK, "derivation/eq5.28-exact-where-the-test-runs", worst, gr_test_le(1e-4),
+                        "largest relative error of eq. 5.28 against the exact Lennard-Jones "
+                        "two-sphere force for alpha <= 1 nm (test particles): the law the test "
+                        "uses is exact where the force matters");
 }
 
 int gr_vdwexp_derive(struct gr_ctx *ctx)

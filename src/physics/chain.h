@@ -72,7 +72,7 @@ struct gr_chain_result {
  * v[0..n-1].  Returns GR_OK, or GR_EINPUT for bad arguments (n out of range, a negative
  * gap, e outside [0, 1], non-finite numbers). */
 int gr_chain_init(struct gr_chain *c, int n, const double *gap,
-                  const double *v, double e);
+                  const double *v, double e) GR_MUST_CHECK;
 
 /* Time to the next collision and its pair (lowest index on ties);
  * INFINITY and pair -1 when no pair approaches. */
@@ -117,6 +117,6 @@ void gr_chain_solve(struct gr_chain *c, long max_coll,
 
 /* The four-sphere ARGESIM C12 start: diameter irrelevant, gaps a, sphere 1
  * at v0 toward three at rest. */
-int gr_chain_init_c12(struct gr_chain *c, double gap, double v0, double e);
+int gr_chain_init_c12(struct gr_chain *c, double gap, double v0, double e) GR_MUST_CHECK;
 
 #endif
