@@ -27,6 +27,11 @@ struct gr_ctx;
 #define CL_BOXES 10      /* clustering index on a 10 x 10 grid of 1 x 1 boxes */
 #define CL_MAXSEED 16
 #define CL_NKERNEL 10    /* bench kernels (clumping_bench.c) */
+#define CL_LEVEL 0.01    /* level of the clumping criterion (fixed before the data) */
+#define CL_SYNTH_K 4     /* synthetic clumps: disks per cluster */
+#define CL_SYNTH_FRAC 0.15  /* synthetic clumps: share of disks in clusters */
+#define CL_SYNTH_SIGMA 0.1  /* synthetic clumps: Gaussian spread of a cluster */
+#define CL_POWER_TRIALS 1000 /* synthetic ensembles per Monte Carlo rate */
 
 /* Sample time t_k. */
 static inline double cl_time(int k) { return CL_TEND * (double)k * k / ((double)CL_NS * CL_NS); }
@@ -113,6 +118,25 @@ void gr_clumping_positions(struct gr_ctx *ctx, const struct gr_clumping_group *g
 void gr_clumping_report_group(struct gr_ctx *ctx, const struct gr_clumping_group *g,
                               int figures);
 void gr_clumping_fig4(struct gr_ctx *ctx);
+
+/* The criterion of the clumping claims (clumping_power.c): the pooled
+ * index-of-dispersion test (harness/ensemble_test.h) of the clustering
+ * indices ci[0..nrun-1] of independent runs; "clumps form" when *p <
+ * CL_LEVEL, "no clumps" unless it is.  GR_OK or GR_EINPUT. */
+int gr_clumping_dispersion_p(const double *ci, int nrun, double *p);
+
+/* Synthetic ensembles for the criterion's power: uniform independent
+ * points (homogeneous, the least clumped a clump-free state can look to
+ * the test) or weakly clumped ones (CL_SYNTH_*). */
+enum { CL_SYNTH_UNIFORM, CL_SYNTH_CLUMPED };
+
+/* The rate at which the criterion rejects "no clumps" (p < CL_LEVEL) on
+ * ntrial synthetic ensembles of nseed configurations of n points of the
+ * given kind, drawn from rng; *mean_ci is their mean clustering index.
+ * GR_OK, GR_EINPUT, GR_ENOMEM. */
+struct gr_ensemble_test_mc;
+int gr_clumping_power(gsl_rng *rng, int n, int nseed, int kind, size_t ntrial,
+                      struct gr_ensemble_test_mc *mc, double *mean_ci);
 
 /* The benchmark kernels of the event-driven engine (clumping_bench.c). */
 extern const struct gr_kernel gr_clumping_kernels[CL_NKERNEL];
