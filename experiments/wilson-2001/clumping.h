@@ -101,9 +101,20 @@ int gr_clumping_events_to(int n, double d, const double *x, const double *y,
 
 /* Mean and standard error over the runs of rule r that reached sample k
  * (what = 0: T, 1: clustering index, 2: DDC rate / Enskog rate); returns
- * the number of runs. */
+ * the number of runs (0, with NAN, when none reached it or the mean failed). */
 int gr_clumping_stat(const struct gr_clumping_group *g, int r, int k, int what,
                      double *mean, double *se);
+
+/* The values what (as gr_clumping_stat) of the runs of rule r that reached
+ * sample k, into v[0..]; returns their number (the per-run values that
+ * gr_clumping_stat reduces). */
+int gr_clumping_values(const struct gr_clumping_group *g, int r, int k, int what, double *v);
+
+/* The clumping claims of a group (Figs. 5-7) decided by the criterion,
+ * and, when power, its rejection rates on synthetic ensembles of the
+ * group's shape (clumping_power.c). */
+void gr_clumping_report_clumps(struct gr_ctx *ctx, const struct gr_clumping_group *g, const char *tag,
+                               int power);
 
 /* Data sets and figures of a group (clumping_series.c): the time series,
  * the rule comparison table, the positions of Figs. 5-7. */
