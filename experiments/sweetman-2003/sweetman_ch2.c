@@ -8,6 +8,7 @@
 
 #include "experiments/sweetman-2003/sweetman.h"
 #include "harness/ctx.h"
+#include "harness/verdict.h"
 #include "harness/error.h"
 #include "physics/nbr.h"
 #include "physics/vtab.h"
@@ -79,8 +80,8 @@ static int sw_table21(struct gr_ctx *ctx, int pairs[][2], int *np)
         pairs[(*np)++][1] = (int)j;
       }
     }
-  return gr_ctx_assert(ctx, "table-2-1/each-pair-once", ok, 1, ok,
-                       "every listed J exceeds its I and is a particle of the system: each pair appears once");
+  return gr_ctx_verdict(ctx, GR_KIND_PRINTED, "table-2-1/each-pair-once", ok, gr_test_eq(1.0),
+                        "1 when every listed J exceeds its I and is a particle of the system: each pair appears once");
 }
 
 /* Build the table of one architecture after `upto` additions. */
@@ -116,8 +117,8 @@ static int sw_same_walk(struct gr_ctx *ctx, const struct gr_vtab *t, int pairs[]
   gr_nbr_free(&v);
   if (rc != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
-  return gr_ctx_assert(ctx, "chapter2/engine-list-equals-verlet-table", ok, 1, ok,
-                       "the force routine's walk of NEBOR/NEXT and the compressed rows of physics/nbr.h give the same partners in the same order");
+  return gr_ctx_verdict(ctx, GR_KIND_CHECK, "chapter2/engine-list-equals-verlet-table", ok, gr_test_eq(1.0),
+                        "1 when the force routine's walk of NEBOR/NEXT and the compressed rows of physics/nbr.h give the same partners in the same order");
 }
 
 /* The numbers of the text of section 2.3 (i2or1, i1or0 as used; MT1;

@@ -7,6 +7,7 @@
 
 #include "experiments/sweetman-2003/sweetman.h"
 #include "harness/ctx.h"
+#include "harness/verdict.h"
 #include "harness/error.h"
 #include "physics/cells.h"
 
@@ -94,7 +95,7 @@ static int sw_trace_item(struct gr_ctx *ctx, const char *table, const char *key,
     return gr_ctx_compare(ctx, table, key, "value", value, 0.0, what);
   snprintf(q, sizeof q, "%s/%s", table, key);
   snprintf(note, sizeof note, "%s; not printed: the table omits it (see the table's notes)", what);
-  return gr_ctx_informative(ctx, q, value, note);
+  return gr_ctx_inform(ctx, GR_KIND_MISPRINT, q, value, note);
 }
 
 /* Tables 3.6 (primary 3 only) and 3.7 (all of cell 1). */
