@@ -103,10 +103,11 @@ static int sw_same_walk(struct gr_ctx *ctx, const struct gr_vtab *t, int pairs[]
   struct gr_pairs pp = {pa, pb, 0, SW_MAXPAIR};
   int k, i, got[8], n, ok = 1, rc;
   size_t a;
-  for (k = 0; k < np; k++)
-    gr_pairs_push(&pp, (uint32_t)(pairs[k][0] - 1), (uint32_t)(pairs[k][1] - 1));
+  for (k = 0, rc = GR_OK; k < np && rc == GR_OK; k++)
+    rc = gr_pairs_push(&pp, (uint32_t)(pairs[k][0] - 1), (uint32_t)(pairs[k][1] - 1));
   gr_nbr_init(&v);
-  rc = gr_nbr_from_pairs(&v, SW_NP, &pp);
+  if (rc == GR_OK)
+    rc = gr_nbr_from_pairs(&v, SW_NP, &pp);
   for (i = 1; i <= SW_NP && rc == GR_OK; i++) {
     n = gr_vtab_partners(t, i, got, 8);
     ok = ok && (size_t)n == v.cur.start[i] - v.cur.start[i - 1];
@@ -125,7 +126,10 @@ static int sw_same_walk(struct gr_ctx *ctx, const struct gr_vtab *t, int pairs[]
 static void sw_text23(struct gr_ctx *ctx, const int mt1[2])
 {
   struct gr_vtab t;
-  gr_vtab_init(&t, 1, 1, 2, 1);
+  if (gr_vtab_init(&t, 1, 1, 2, 1) != GR_OK) {
+    gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
+    return;
+  }
   gr_ctx_compare(ctx, "text-2-3", "i2or1_equal", "value", 1, 0.0, "used for Tables 2.2-2.7");
   gr_ctx_compare(ctx, "text-2-3", "i1or0_equal", "value", 0, 0.0, "used for Tables 2.2-2.7");
   gr_ctx_compare(ctx, "text-2-3", "i2or1_sgi", "value", t.i2or1, 0.0, "used for Tables 2.8-2.13");

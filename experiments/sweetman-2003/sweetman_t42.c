@@ -48,7 +48,8 @@ static void sw_t42_rows(struct gr_ctx *ctx, double tot[3][SW_TN], size_t nrun, l
   size_t k;
   int m;
   for (m = 0; m < 2; m++)
-    gr_ctx_published(ctx, "table-4-2", "n1000", cols[m], &pub0[m]);
+    if (gr_ctx_published(ctx, "table-4-2", "n1000", cols[m], &pub0[m]) != GR_OK)
+      return;
   for (k = 0; k < SW_TN; k++) {
     snprintf(row, sizeof row, "n%d", sw_np[k]);
     if (k >= nrun) {
