@@ -16,6 +16,7 @@
 
 #include "harness/experiment.h"
 #include "physics/edmd.h"
+#include "status.h"
 
 struct gr_ctx;
 
@@ -79,22 +80,22 @@ struct gr_clumping_group {
 /* Allocate a group and draw its nseed initial states from rng (Wilson's
  * start, physics/place_random.h).  GR_OK, GR_EINPUT (nseed too large),
  * GR_ENOMEM, GR_EFAIL (the disks do not fit). */
-int gr_clumping_group_new(int n, double d, int nseed, gsl_rng *rng,
+GR_MUST_CHECK int gr_clumping_group_new(int n, double d, int nseed, gsl_rng *rng,
                           struct gr_clumping_group **out);
 void gr_clumping_group_free(struct gr_clumping_group *g);
 
 /* Run every rule and seed of the group to CL_TEND (OpenMP over runs;
  * results do not depend on the thread count).  GR_OK or GR_ENOMEM. */
-int gr_clumping_group_run(struct gr_clumping_group *g);
+GR_MUST_CHECK int gr_clumping_group_run(struct gr_clumping_group *g);
 
 /* Run every inelastic rule and seed to g->t_long without sampling, to see
  * which collapse (OpenMP over runs).  GR_OK or GR_ENOMEM. */
-int gr_clumping_group_long(struct gr_clumping_group *g);
+GR_MUST_CHECK int gr_clumping_group_long(struct gr_clumping_group *g);
 
 /* One elastic run with ncell x ncell cells (0: automatic) in the 10 x 10
  * box to t_end: *events processed, counters in *k.  GR_OK or the engine's
  * set-up status. */
-int gr_clumping_events_to(int n, double d, const double *x, const double *y,
+GR_MUST_CHECK int gr_clumping_events_to(int n, double d, const double *x, const double *y,
                           const double *vx, const double *vy, int ncell,
                           double t_end, long long *events,
                           struct gr_edmd_counters *k);
@@ -134,7 +135,7 @@ void gr_clumping_fig4(struct gr_ctx *ctx);
  * index-of-dispersion test (harness/ensemble_test.h) of the clustering
  * indices ci[0..nrun-1] of independent runs; "clumps form" when *p <
  * CL_LEVEL, "no clumps" unless it is.  GR_OK or GR_EINPUT. */
-int gr_clumping_dispersion_p(const double *ci, int nrun, double *p);
+GR_MUST_CHECK int gr_clumping_dispersion_p(const double *ci, int nrun, double *p);
 
 /* Synthetic ensembles for the criterion's power: uniform independent
  * points (homogeneous, the least clumped a clump-free state can look to
@@ -146,7 +147,7 @@ enum { CL_SYNTH_UNIFORM, CL_SYNTH_CLUMPED };
  * given kind, drawn from rng; *mean_ci is their mean clustering index.
  * GR_OK, GR_EINPUT, GR_ENOMEM. */
 struct gr_ensemble_test_mc;
-int gr_clumping_power(gsl_rng *rng, int n, int nseed, int kind, size_t ntrial,
+GR_MUST_CHECK int gr_clumping_power(gsl_rng *rng, int n, int nseed, int kind, size_t ntrial,
                       struct gr_ensemble_test_mc *mc, double *mean_ci);
 
 /* The benchmark kernels of the event-driven engine (clumping_bench.c). */

@@ -15,6 +15,8 @@
 
 #include <stddef.h>
 
+#include "status.h"
+
 /* Pooled one-sided index-of-dispersion test over nrun independent
  * configurations: ci[s] = sum over the nbox boxes of (c - mean)^2 /
  * (nbox mean) (the clustering index of physics/granobs.h, 0.99 on average
@@ -22,7 +24,7 @@
  * with nrun (nbox - 1) degrees of freedom (gsl_cdf_chisq_Q).  Small p:
  * more clumped than independent uniform points.  GR_OK; GR_EINPUT when
  * nrun < 1, nbox < 2, or a ci is negative or not finite. */
-int gr_ensemble_test_dispersion(const double *ci, size_t nrun, int nbox, double *p);
+GR_MUST_CHECK int gr_ensemble_test_dispersion(const double *ci, size_t nrun, int nbox, double *p);
 
 /* The outcome of a Monte Carlo run of a criterion on synthetic ensembles:
  * how many of trials gave a p-value below level (rejected), their fraction
@@ -36,7 +38,7 @@ struct gr_ensemble_test_mc {
  * failure returned as is) and count those whose p-value (*p set by draw)
  * is below level.  GR_EINPUT when ntrial is 0, level is not in (0, 1) or
  * draw gives a p that is NaN. */
-int gr_ensemble_test_rate(int (*draw)(void *arg, double *p), void *arg, size_t ntrial,
+GR_MUST_CHECK int gr_ensemble_test_rate(int (*draw)(void *arg, double *p), void *arg, size_t ntrial,
                           double level, struct gr_ensemble_test_mc *out);
 
 #endif
