@@ -21,12 +21,14 @@ awk -F '\t' '
   $6 == "differs" || /not computed/ { print "bad: " $0; bad = 1 }
   $1 ~ /elastic\/energy-balance$/ && $6 == "reproduced" { energy++ }
   $1 ~ /elastic\/momentum-balance$/ && $6 == "reproduced" { mom++ }
-  $1 ~ /clumps-more-than-elastic$/ && $6 == "reproduced" { clump++ }
+  $1 ~ /\/clumps-t10$/ && $6 == "reproduced" { clump++ }
+  $1 ~ /\/criterion\// && $6 == "reproduced" { power++ }
   $1 ~ /haff-early$/ && $6 == "reproduced" { haff++ }
   $1 ~ /^fig4\/(iterations_to_t10|max_particles)$/ { fig4++ }
   END {
     if (energy < 2 || mom < 2) { print "elastic conservation rows: " energy + 0 ", " mom + 0; bad = 1 }
     if (clump < 8) { print "clumping rows reproduced: " clump + 0; bad = 1 }
+    if (power != 4) { print "criterion power rows reproduced: " power + 0 " of 4"; bad = 1 }
     if (haff < 8) { print "Haff rows reproduced: " haff + 0; bad = 1 }
     if (fig4 != 2) { print "Fig. 4 published numbers: " fig4 + 0; bad = 1 }
     exit bad }

@@ -3,8 +3,8 @@
 # While a busy loop keeps another core busy, three quick runs of
 # sweetman-neighbors each measure the N-squared rebuild's log-log slope
 # (Fig. 4.1: CPU time, minimum over interleaved rounds) within the
-# tolerance reference/sweetman-2003/figures-4.tsv gives the published
-# slope (row slope_nsq).  Quick mode: N = 500-4000; the full run (N up to
+# tolerance abs 0.15 of the published slope (reference/sweetman-2003/
+# figures-4.tsv, row slope_nsq, informative since issue 22).  Quick mode: N = 500-4000; the full run (N up to
 # 40000, about two minutes) applies the same estimator and compares.
 # Under load the old estimator (minimum of 3 back-to-back passes per N)
 # gave 1.52 and 1.71.
@@ -15,8 +15,10 @@ export GNUPLOT
 
 ref=$GRANREPRO_REF/sweetman-2003/figures-4.tsv
 published=$(awk -F '\t' '$1 == "slope_nsq" { print $2 }' "$ref")
-tol=$(awk -F '\t' '$1 == "slope_nsq" && $3 ~ /^abs / { sub(/^abs /, "", $3); print $3 }' "$ref")
-[ -n "$published" ] && [ -n "$tol" ] || fail "no slope_nsq row with an abs tolerance in $ref"
+# the row is informative since issue 22 (no verdict may depend on load);
+# the estimator is still held to the tolerance it was compared with
+tol=0.15
+[ -n "$published" ] || fail "no slope_nsq row in $ref"
 
 # What is tested is the estimator beside one busy core; other jobs on the
 # machine before the test make CPU time itself drift by 20-60 % (see

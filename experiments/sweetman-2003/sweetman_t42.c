@@ -7,6 +7,7 @@
 
 #include "experiments/sweetman-2003/sweetman.h"
 #include "harness/ctx.h"
+#include "harness/verdict.h"
 #include "harness/report.h"
 #include "physics/dem.h"
 
@@ -47,7 +48,8 @@ static void sw_t42_rows(struct gr_ctx *ctx, double tot[3][SW_TN], size_t nrun, l
   size_t k;
   int m;
   for (m = 0; m < 2; m++)
-    gr_ctx_published(ctx, "table-4-2", "n1000", cols[m], &pub0[m]);
+    if (gr_ctx_published(ctx, "table-4-2", "n1000", cols[m], &pub0[m]) != GR_OK)
+      return;
   for (k = 0; k < SW_TN; k++) {
     snprintf(row, sizeof row, "n%d", sw_np[k]);
     if (k >= nrun) {
@@ -72,9 +74,9 @@ static void sw_t42_shares(struct gr_ctx *ctx, double t[3][SW_TN][SW_T_N], double
 {
   const size_t l = nrun - 1;
   double snsq = 100.0 * t[0][l][0] / tot[0][l], schain = 100.0 * t[1][l][0] / tot[1][l];
-  gr_ctx_informative(ctx, "chapter4/update-share-nsq-largest-N", snsq,
+  gr_ctx_inform(ctx, GR_KIND_RESULT, "chapter4/update-share-nsq-largest-N", snsq,
                      "percent of the run spent in the N-squared update at the largest N (Fig. 4.5: grows to about 25 %)");
-  gr_ctx_informative(ctx, "chapter4/update-share-chain-largest-N", schain,
+  gr_ctx_inform(ctx, GR_KIND_RESULT, "chapter4/update-share-chain-largest-N", schain,
                      "percent of the run spent in the chain-cell update at the largest N (Fig. 4.6: about 0.1 %)");
   gr_ctx_value(ctx, "t42_steps", (double)steps);
   gr_ctx_value(ctx, "t42_nmax", sw_np[l]);

@@ -16,6 +16,7 @@
 
 #include "harness/experiment.h"
 #include "physics/edmd.h"
+#include "status.h"
 
 struct gr_ctx;
 
@@ -27,6 +28,11 @@ struct gr_ctx;
 #define CL_BOXES 10      /* clustering index on a 10 x 10 grid of 1 x 1 boxes */
 #define CL_MAXSEED 16
 #define CL_NKERNEL 10    /* bench kernels (clumping_bench.c) */
+#define CL_LEVEL 0.01    /* level of the clumping criterion (fixed before the data) */
+#define CL_SYNTH_K 4     /* synthetic clumps: disks per cluster */
+#define CL_SYNTH_FRAC 0.15  /* synthetic clumps: share of disks in clusters */
+#define CL_SYNTH_SIGMA 0.1  /* synthetic clumps: Gaussian spread of a cluster */
+#define CL_POWER_TRIALS 1000 /* synthetic ensembles per Monte Carlo rate */
 
 /* Sample time t_k. */
 static inline double cl_time(int k) { return CL_TEND * (double)k * k / ((double)CL_NS * CL_NS); }
@@ -74,31 +80,42 @@ struct gr_clumping_group {
 /* Allocate a group and draw its nseed initial states from rng (Wilson's
  * start, physics/place_random.h).  GR_OK, GR_EINPUT (nseed too large),
  * GR_ENOMEM, GR_EFAIL (the disks do not fit). */
-int gr_clumping_group_new(int n, double d, int nseed, gsl_rng *rng,
+GR_MUST_CHECK int gr_clumping_group_new(int n, double d, int nseed, gsl_rng *rng,
                           struct gr_clumping_group **out);
 void gr_clumping_group_free(struct gr_clumping_group *g);
 
 /* Run every rule and seed of the group to CL_TEND (OpenMP over runs;
  * results do not depend on the thread count).  GR_OK or GR_ENOMEM. */
-int gr_clumping_group_run(struct gr_clumping_group *g);
+GR_MUST_CHECK int gr_clumping_group_run(struct gr_clumping_group *g);
 
 /* Run every inelastic rule and seed to g->t_long without sampling, to see
  * which collapse (OpenMP over runs).  GR_OK or GR_ENOMEM. */
-int gr_clumping_group_long(struct gr_clumping_group *g);
+GR_MUST_CHECK int gr_clumping_group_long(struct gr_clumping_group *g);
 
 /* One elastic run with ncell x ncell cells (0: automatic) in the 10 x 10
  * box to t_end: *events processed, counters in *k.  GR_OK or the engine's
  * set-up status. */
-int gr_clumping_events_to(int n, double d, const double *x, const double *y,
+GR_MUST_CHECK int gr_clumping_events_to(int n, double d, const double *x, const double *y,
                           const double *vx, const double *vy, int ncell,
                           double t_end, long long *events,
                           struct gr_edmd_counters *k);
 
 /* Mean and standard error over the runs of rule r that reached sample k
  * (what = 0: T, 1: clustering index, 2: DDC rate / Enskog rate); returns
- * the number of runs. */
+ * the number of runs (0, with NAN, when none reached it or the mean failed). */
 int gr_clumping_stat(const struct gr_clumping_group *g, int r, int k, int what,
                      double *mean, double *se);
+
+/* The values what (as gr_clumping_stat) of the runs of rule r that reached
+ * sample k, into v[0..]; returns their number (the per-run values that
+ * gr_clumping_stat reduces). */
+int gr_clumping_values(const struct gr_clumping_group *g, int r, int k, int what, double *v);
+
+/* The clumping claims of a group (Figs. 5-7) decided by the criterion,
+ * and, when power, its rejection rates on synthetic ensembles of the
+ * group's shape (clumping_power.c). */
+void gr_clumping_report_clumps(struct gr_ctx *ctx, const struct gr_clumping_group *g, const char *tag,
+                               int power);
 
 /* Data sets and figures of a group (clumping_series.c): the time series,
  * the rule comparison table, the positions of Figs. 5-7. */
@@ -113,6 +130,25 @@ void gr_clumping_positions(struct gr_ctx *ctx, const struct gr_clumping_group *g
 void gr_clumping_report_group(struct gr_ctx *ctx, const struct gr_clumping_group *g,
                               int figures);
 void gr_clumping_fig4(struct gr_ctx *ctx);
+
+/* The criterion of the clumping claims (clumping_power.c): the pooled
+ * index-of-dispersion test (harness/ensemble_test.h) of the clustering
+ * indices ci[0..nrun-1] of independent runs; "clumps form" when *p <
+ * CL_LEVEL, "no clumps" unless it is.  GR_OK or GR_EINPUT. */
+GR_MUST_CHECK int gr_clumping_dispersion_p(const double *ci, int nrun, double *p);
+
+/* Synthetic ensembles for the criterion's power: uniform independent
+ * points (homogeneous, the least clumped a clump-free state can look to
+ * the test) or weakly clumped ones (CL_SYNTH_*). */
+enum { CL_SYNTH_UNIFORM, CL_SYNTH_CLUMPED };
+
+/* The rate at which the criterion rejects "no clumps" (p < CL_LEVEL) on
+ * ntrial synthetic ensembles of nseed configurations of n points of the
+ * given kind, drawn from rng; *mean_ci is their mean clustering index.
+ * GR_OK, GR_EINPUT, GR_ENOMEM. */
+struct gr_ensemble_test_mc;
+GR_MUST_CHECK int gr_clumping_power(gsl_rng *rng, int n, int nseed, int kind, size_t ntrial,
+                      struct gr_ensemble_test_mc *mc, double *mean_ci);
 
 /* The benchmark kernels of the event-driven engine (clumping_bench.c). */
 extern const struct gr_kernel gr_clumping_kernels[CL_NKERNEL];

@@ -155,9 +155,9 @@ int gr_clumping_events_to(int n, double d, const double *x, const double *y,
   int rc = gr_edmd_new(&p, x, y, vx, vy, &s);
   if (rc != GR_OK)
     return rc;
-  gr_edmd_run(s, t_end, 0);
+  rc = gr_edmd_run(s, t_end, 0);
   *k = s->k;
   gr_edmd_free(s);
   *events = k->ddc + k->dwc + k->vwc;
-  return GR_OK;
+  return rc == GR_EDMD_DONE ? GR_OK : rc == GR_EDMD_NOMEM ? GR_ENOMEM : GR_EFAIL;
 }

@@ -10,6 +10,7 @@
 #include "harness/report.h"
 #include "harness/stats.h"
 #include "physics/granobs.h"
+#include "status.h"
 
 /* Value what (0: T, 1: clustering index, 2: DDC rate over the Enskog rate
  * with sqrt T averaged over the window, as the rate goes as sqrt T) of run
@@ -27,21 +28,29 @@ static double cl_value(const struct gr_clumping_group *g, const struct gr_clumpi
   return o->ddc[k] / dt / (0.5 * n * gr_granobs_enskog(dens, g->d, sq * sq));
 }
 
-/* gr_stats_mean_se over the runs that reached sample k; NAN for a mean of
- * no runs and for the SE of fewer than two. */
-int gr_clumping_stat(const struct gr_clumping_group *g, int r, int k, int what,
-                     double *mean, double *se)
+int gr_clumping_values(const struct gr_clumping_group *g, int r, int k, int what, double *v)
 {
-  double v[CL_MAXSEED];
   int j, m = 0;
   for (j = 0; j < g->nseed; j++) {
     const struct gr_clumping_series *o = &g->run[r][j];
     if (o->nsamp > k && !(what == 2 && k == 0))
       v[m++] = cl_value(g, o, k, what);
   }
+  return m;
+}
+
+/* gr_stats_mean_se over the runs that reached sample k; NAN (and 0 runs)
+ * when no run did or the mean fails; an SE of NAN for fewer than two. */
+int gr_clumping_stat(const struct gr_clumping_group *g, int r, int k, int what,
+                     double *mean, double *se)
+{
+  double v[CL_MAXSEED];
+  int m = gr_clumping_values(g, r, k, what, v);
   *mean = *se = NAN;
-  if (m > 0 && gr_stats_mean_se(v, (size_t)m, mean, se) != GR_OK)
-    *mean = *se = NAN; /* as for no sample */
+  if (m < 1 || gr_stats_mean_se(v, (size_t)m, mean, se) != GR_OK) {
+    *mean = *se = NAN;
+    return 0;
+  }
   if (m < 2)
     *se = NAN;
   return m;

@@ -278,6 +278,18 @@ int gr_ctx_published(struct gr_ctx *c, const char *table, const char *row,
   return GR_OK;
 }
 
+int gr_ctx_input(struct gr_ctx *c, const char *table, const char *row,
+                 const char *col, double *value)
+{
+  struct gr_refcell *cell;
+  CTX_STICKY(c);
+  if ((cell = ctx_cell_of(c, table, row, col)) == NULL)
+    return c->err.code;
+  cell->used = 1;
+  *value = cell->value;
+  return GR_OK;
+}
+
 int gr_ctx_has(struct gr_ctx *c, const char *table, const char *row,
                const char *col)
 {

@@ -97,6 +97,12 @@ int gr_ctx_compare(struct gr_ctx *ctx, const char *table, const char *row,
 int gr_ctx_published(struct gr_ctx *ctx, const char *table, const char *row,
                      const char *col, double *value);
 
+/* A published number that is an input of the experiment (a position, a
+ * pair list the paper gives to work from), not a result to reproduce:
+ * read and marked accounted for, without a verdict row. */
+int gr_ctx_input(struct gr_ctx *ctx, const char *table, const char *row,
+                 const char *col, double *value);
+
 /* 1 when the table has a published number at (row, col), 0 when that cell
  * is '-' or the row or column is absent (for tables with holes); a missing
  * or malformed table fails the run and gives 0. */
