@@ -90,6 +90,10 @@ double gr_bed_energy(const struct gr_bed_model *m, const double *y);
 double gr_bed_energy_listing(const struct gr_bed_model *m, const double *y,
                              int literal);
 
+/* Total momentum (px, py) of unit-mass disks: hpart's momx, momy, whose
+ * change it prints as "pi - p" every output time. */
+void gr_bed_momentum(const struct gr_bed_model *m, const double *y, double p[2]);
+
 /* Smallest pair distance and smallest centre-to-wall distance. */
 void gr_bed_closest(const struct gr_bed_model *m, const double *y,
                     double *pair, double *wall);
