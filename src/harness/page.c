@@ -152,7 +152,7 @@ static void page_row(struct gr_buf *b, const char *line, size_t len)
   const char *f = line, *end = line + len, *tab;
   int k;
   gr_buf_printf(b, "<tr>");
-  for (k = 0; k < 7 && f <= end; k++) {
+  for (k = 0; k < 8 && f <= end; k++) {
     tab = memchr(f, '\t', (size_t)(end - f));
     if (tab == NULL)
       tab = end;
@@ -176,7 +176,7 @@ static void page_group(struct page *pg, size_t g)
   struct gr_buf *b = pg->b;
   gr_buf_printf(b, "<section id=\"g%zu\"><h2>", g);
   gr_html_esc(b, pg->gname[g], pg->glen[g]);
-  gr_buf_printf(b, "</h2>\n<div class=\"row\"><div class=\"tbl\"><table>\n<tr><th>quantity</th><th>published</th><th>reproduced</th><th>delta</th><th>tolerance</th><th>verdict</th><th>note</th></tr>\n");
+  gr_buf_printf(b, "</h2>\n<div class=\"row\"><div class=\"tbl\"><table>\n<tr><th>quantity</th><th>published</th><th>reproduced</th><th>delta</th><th>test</th><th>verdict</th><th>kind</th><th>note</th></tr>\n");
   while (page_next_row(&p, &line, &n, &header))
     if (page_group_len(line, n) == pg->glen[g] && strncmp(line, pg->gname[g], pg->glen[g]) == 0)
       page_row(b, line, n);
