@@ -11,6 +11,7 @@
 #include "harness/experiment.h"
 #include "physics/bed.h"
 #include "physics/bedint.h"
+#include "physics/bedlisting.h"
 
 struct gr_ctx;
 
@@ -22,6 +23,7 @@ struct gr_ctx;
 struct bed_par {
   double n, sigma, box, vmax, amp, freq, g, gamma_w, gamma, tol;
   double n_max, maxnp, dim, neq_per_disk, eps;
+  struct gr_bedlisting lst; /* the listing's pair formulas' constants */
 };
 
 /* One sample of a run, handed to the caller at every output time. */
@@ -35,6 +37,21 @@ struct bed_run {
 };
 
 int gr_wilson_bed_params(struct gr_ctx *ctx, struct bed_par *p);
+
+/* The Fig. 9 run of section 5: the model with gravity and shaking, the
+ * LSODA settings at the printed tolerance, our output interval and length
+ * (not printed: choices), the independent random starts that decide its
+ * claims (bedclaim.h) and their velocity bound. */
+struct bed_fig9 {
+  struct bed_run r;
+  double vmax;
+  size_t nstarts;
+};
+void gr_wilson_bed_fig9_setup(const struct bed_par *p, int quick, struct bed_fig9 *f);
+
+/* The cost runs' numbers of disks, up to the printed n_max (bed_cost.c). */
+#define BED_COST_NN 5
+void gr_wilson_bed_cost_sizes(const struct bed_par *p, double n[BED_COST_NN]);
 
 /* The listing's model for n disks in [0, box]^2 as printed: plain = 1 (no
  * gravity, no shaking), lossy = 1, the printed damping loop, freq as an
