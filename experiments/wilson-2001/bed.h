@@ -58,9 +58,15 @@ void gr_wilson_bed_cost_sizes(const struct bed_par *p, double n[BED_COST_NN]);
  * angular frequency; the Fig. 9 run of section 5 sets gravity and shake. */
 struct gr_bed_model gr_wilson_bed_model(const struct bed_par *p, size_t n, double box);
 
-/* The listing's LSODA settings: msadams (LSODA's non-stiff branch),
- * rtol = atol = tol, a fresh start every output interval. */
+/* The listing's LSODA call (txt 1377-1398): the real LSODA
+ * (physics/lsoda.h), rtol = atol = tol, itask = 1, a fresh start (istate
+ * = 1) every output interval, mxstep 500 (iopt = 0). */
 struct gr_bedint_opts gr_wilson_bed_lsoda(double tol);
+
+/* The GSL stand-in driven the same way: msadams (LSODA's non-stiff branch
+ * without the switch), landing on tout, LSODA's h0 at every restart; the
+ * comparison the verdicts used before the real LSODA. */
+struct gr_bedint_opts gr_wilson_bed_standin(double tol);
 
 /* Canonical start of the issue, on a grid of spacing 2 generalised to n
  * disks (nx = ceil(sqrt(1.25 n)) columns); returns the box side 2 nx

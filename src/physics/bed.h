@@ -53,6 +53,7 @@ struct gr_bed_model {
   int shake;         /* 1: shaking on y (listing: only when plain != 1) */
   int lossy;         /* 1: wall damping (listing: lossy = 1) */
   int augment;       /* 1: three energy accumulators follow the 4 n state */
+  int nowalls;       /* 1: no wall forces (free collisions: "walls far") */
 };
 
 /* Number of ODE components: 4 n (+ 3 with augment). */
