@@ -134,7 +134,7 @@ END_TEST
 START_TEST(test_bounce_low_speed)
 {
   double k = gr_wca_stiffness(&W), el, tl, e, tc, eh, th;
-  gr_bedcontact_linear(k, 1.0, 0.0, 1.0, &el, &tl);
+  ck_assert_int_eq(gr_bedcontact_linear(k, 1.0, 0.0, 1.0, &el, &tl), 0);
   ck_assert_int_eq(gr_bedbounce(&W, 1.0, 0.0, 1e-3, 1e-12, &e, &tc), 0);
   ck_assert_msg(fabs(e / el - 1) < 1e-3, "e = %.8g, closed form %.8g", e, el);
   ck_assert_msg(fabs(tc / tl - 1) < 1e-3, "tc = %.8g, closed form %.8g", tc, tl);

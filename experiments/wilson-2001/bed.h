@@ -36,7 +36,7 @@ struct bed_run {
   double tend, dtout;
 };
 
-int gr_wilson_bed_params(struct gr_ctx *ctx, struct bed_par *p);
+int gr_wilson_bed_params(struct gr_ctx *ctx, struct bed_par *p) GR_MUST_CHECK;
 
 /* The Fig. 9 run of section 5: the model with gravity and shaking, the
  * LSODA settings at the printed tolerance, our output interval and length
@@ -86,11 +86,11 @@ void gr_wilson_bed_random(gsl_rng *r, double *y, size_t n, double box,
  * integrator's counters (may be NULL).  GR_OK, GR_ENOMEM, GR_EFAIL (the
  * stepper failed), or the sampler's nonzero code. */
 int gr_wilson_bed_run(const struct bed_run *run, double *y, bed_sample_fn sample,
-                      void *arg, struct gr_bedint_stats *st);
+                      void *arg, struct gr_bedint_stats *st) GR_MUST_CHECK;
 
 /* The same with the pair loop over a cell list of the run's box. */
 int gr_wilson_bed_run_cells(const struct bed_run *run, struct gr_bedcells *cells, double *y,
-                            bed_sample_fn sample, void *arg, struct gr_bedint_stats *st);
+                            bed_sample_fn sample, void *arg, struct gr_bedint_stats *st) GR_MUST_CHECK;
 
 /* The tasks (one per file). */
 int gr_wilson_bed_constants(struct gr_ctx *ctx);

@@ -63,8 +63,9 @@ static const struct gr_figure co_fig = {
     "collision-error", "collision-errors",
     "Energy error of single collisions (max over speed, offset, phase), driven like hpart",
     "tolerance (rtol = atol)", "max |dE/E| per collision (%)",
-    "set logscale xy\nset key top left font ',9'\n"
-    "set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dt 2",
+    "set logscale xy\nset key outside right font ',9'\nset format x '10^{%L}'\n"
+    "set format y '10^{%L}'\nset arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dt 2\n"
+    "set label '0.8 % (section 5)' at graph 0.02, first 1.6 font ',9'",
     "for [i=0:2] data index i u 1:3 w lp lc i+1 pt 7 t sprintf('LSODA, dtout = %s', word('0.01 0.1 1', i+1)), "
     "for [i=0:2] data index i u 1:5 w lp lc i+1 dt 2 pt 6 t sprintf('msadams, dtout = %s', word('0.01 0.1 1', i+1))"};
 

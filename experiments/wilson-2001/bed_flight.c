@@ -52,7 +52,7 @@ static const struct {
 
 static const struct gr_figure fl_fig = {
     "free-flight", "free-flight", "Free flight in the shaken box (g = 2, A = 0.25, w = 5)",
-    "t", "y - y_exact", "set key outside right font ',9'",
+    "t", "y - y(exact)", "set key bottom left font ',8'",
     "data u 1:($3-$2) w lp t 'rk8pd 1e-10', data u 1:($4-$2) w lp t 'msadams 1e-10', "
     "data u 1:($5-$2) w lp t 'msbdf 1e-10', data u 1:($6-$2) w lp t 'Verlet 1e-3', "
     "data u 1:($7-$2) w lp t 'msadams 1e-6 (LSODA-like)', "

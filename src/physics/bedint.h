@@ -62,7 +62,7 @@ void gr_bedint_free(struct gr_bedint *it);
 
 /* Advance y from *t to tout (one output interval): GR_OK, or GR_EFAIL when
  * the GSL stepper fails (then *t is where it stopped). */
-int gr_bedint_interval(struct gr_bedint *it, double *t, double tout, double *y);
+int gr_bedint_interval(struct gr_bedint *it, double *t, double tout, double *y) GR_MUST_CHECK;
 
 /* The cubic Hermite interpolant at t of n components through (t0, y0)
  * and (t1, y1) with derivatives f0, f1 (t0 != t1): exact for cubics,

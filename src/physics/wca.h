@@ -12,6 +12,16 @@
 #ifndef GR_WCA_H
 #define GR_WCA_H
 
+/* An ignored status breaks the -Werror build (issue 22; status.h may
+ * define the same). */
+#ifndef GR_MUST_CHECK
+#if defined(__GNUC__) || defined(__clang__)
+#define GR_MUST_CHECK __attribute__((warn_unused_result))
+#else
+#define GR_MUST_CHECK
+#endif
+#endif
+
 struct gr_wca {
   double sigma; /* s: the diameter, m(1) in the listing */
   double eps;   /* eps: 1/4 in the listing */
