@@ -1,6 +1,7 @@
 /* granrepro harness: kinds of verdict rows and the tests they apply
  * (see verdict.h; issue 22). */
 #include "harness/verdict.h"
+#include "harness/ref.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -8,6 +9,9 @@
 
 static const char *const kind_names[GR_NKINDS] = {"result", "printed", "misprint", "check",
                                                   "choice", "unclassified"};
+
+static const char *const kind_labels[GR_NKINDS] = {"paper results", "printed", "misprints",
+                                                   "our checks", "our choices", "unclassified"};
 
 /* A test of op with numbers a, b and no name. */
 static struct gr_test test_make(enum gr_test_op op, double a, double b, const char *name)
@@ -110,4 +114,38 @@ int gr_kind_parse(const char *s, size_t n)
     if (strlen(kind_names[k]) == n && strncmp(s, kind_names[k], n) == 0)
       return k;
   return -1;
+}
+
+/* "LABEL: 3 reproduced, 1 differs" (the verdicts with rows). */
+void gr_kind_count_text(enum gr_kind k, const int c[4], char *out, size_t n)
+{
+  size_t len;
+  int v, any = 0;
+  snprintf(out, n, "%s:", (unsigned)k < GR_NKINDS ? kind_labels[k] : "?");
+  for (v = 0; v < 4; v++)
+    if (c[v] > 0) {
+      len = strlen(out);
+      snprintf(out + len, n - len, "%s %d %s", any ? "," : "", c[v], gr_verdict_name((enum gr_verdict)v));
+      any = 1;
+    }
+  if (!any) {
+    len = strlen(out);
+    snprintf(out + len, n - len, " none");
+  }
+}
+
+/* The kinds from first on, paper results always, the others with rows. */
+void gr_kind_counts_text(const int c[GR_NKINDS][4], enum gr_kind first, char *out, size_t n)
+{
+  char one[160];
+  size_t len;
+  int k;
+  *out = '\0';
+  for (k = (int)first; k < GR_NKINDS; k++) {
+    if (k != GR_KIND_RESULT && c[k][0] + c[k][1] + c[k][2] + c[k][3] == 0)
+      continue;
+    gr_kind_count_text((enum gr_kind)k, c[k], one, sizeof one);
+    len = strlen(out);
+    snprintf(out + len, n - len, "%s%s", len ? "; " : "", one);
+  }
 }

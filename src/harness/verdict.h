@@ -56,4 +56,14 @@ const char *gr_kind_name(enum gr_kind k);
  * "unclassified"); -1 when none. */
 int gr_kind_parse(const char *s, size_t n);
 
+/* The rows of one kind by verdict (c: reproduced, differs,
+ * expected-difference, informative), e.g. "paper results: 12 reproduced,
+ * 3 differs"; "paper results: none" for no rows of kind result. */
+void gr_kind_count_text(enum gr_kind k, const int c[4], char *out, size_t n);
+
+/* All kinds, paper results first, joined by "; " (kinds other than result
+ * only when they have rows); from kind first on (GR_KIND_PRINTED: all but
+ * paper results, "" when none). */
+void gr_kind_counts_text(const int c[GR_NKINDS][4], enum gr_kind first, char *out, size_t n);
+
 #endif

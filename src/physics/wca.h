@@ -12,15 +12,7 @@
 #ifndef GR_WCA_H
 #define GR_WCA_H
 
-/* An ignored status breaks the -Werror build (issue 22; status.h may
- * define the same). */
-#ifndef GR_MUST_CHECK
-#if defined(__GNUC__) || defined(__clang__)
-#define GR_MUST_CHECK __attribute__((warn_unused_result))
-#else
-#define GR_MUST_CHECK
-#endif
-#endif
+#include "status.h" /* GR_MUST_CHECK for the bed's status functions */
 
 struct gr_wca {
   double sigma; /* s: the diameter, m(1) in the listing */
