@@ -99,7 +99,7 @@ static int bed_run(struct gr_ctx *ctx)
 
 const struct gr_experiment gr_exp_wilson_bed = {
     .key = "wilson-bed",
-    .title = "Wilson 2001: time-driven shaken bed of WCA disks (hpart.f, LSODA -> GSL)",
+    .title = "Wilson 2001: time-driven shaken bed of WCA disks (hpart.f, LSODA)",
     .citation = "B. Wilson, Computer Simulations of Pattern Formations in Granular Materials, "
                 "B.Sc. thesis, University of British Columbia (2001), sections 4-5, eqs. 7-11, "
                 "Figs. 8-9, appendix B (hpart.f, fcn.inc)",
