@@ -86,9 +86,10 @@ struct gr_bedint *gr_bedint_new(const struct gr_bed_model *m,
   it->yt = malloc(it->neq * sizeof *it->yt);
   it->buf = o->overshoot && !lsoda ? malloc(4 * it->neq * sizeof *it->buf) : NULL;
   it->sys = (gsl_odeiv2_system){gr_bedint_f, bedint_jac, it->neq, it};
-  if (T != NULL && (it->drv = gsl_odeiv2_driver_alloc_y_new(&it->sys, T, 1e-6, o->tol, o->tol)) != NULL)
-    gsl_odeiv2_driver_set_nmax(it->drv, o->mxstep);
+  if (T != NULL)
+    it->drv = gsl_odeiv2_driver_alloc_y_new(&it->sys, T, 1e-6, o->tol, o->tol);
   if (it->f0 == NULL || it->f1 == NULL || it->yt == NULL || (T != NULL && it->drv == NULL) ||
+      (it->drv != NULL && gsl_odeiv2_driver_set_nmax(it->drv, o->mxstep) != GSL_SUCCESS) ||
       (o->overshoot && !lsoda && (T == NULL || it->buf == NULL)) ||
       (lsoda && gr_bedint_lsoda_open(it) != GR_OK)) {
     gr_bedint_free(it);
@@ -181,8 +182,9 @@ int gr_bedint_interval(struct gr_bedint *it, double *t, double tout, double *y)
     return gr_bedint_overshoot(it, t, tout, y);
   if (it->o.restart || it->st.steps == 0) { /* istate = 1 */
     gr_bedint_f(*t, y, it->f0, it);
-    gsl_odeiv2_driver_reset_hstart(
-        it->drv, gr_bedint_lsoda_h0(it->neq, y, it->f0, it->o.tol, *t, tout));
+    if (gsl_odeiv2_driver_reset_hstart(
+            it->drv, gr_bedint_lsoda_h0(it->neq, y, it->f0, it->o.tol, *t, tout)) != GSL_SUCCESS)
+      return GR_EFAIL;
   }
   before = it->drv->e->count;
   failed = it->drv->e->failed_steps;
