@@ -222,6 +222,21 @@ START_TEST(test_energy_listing)
 }
 END_TEST
 
+/* nowalls: a disk pressed into a wall feels nothing, with walls it does. */
+START_TEST(test_nowalls)
+{
+  struct gr_bed_model m = bed_model(1, 10.0);
+  double y[4] = {0.3, 5.0, -0.5, 0.0}, f[4];
+  m.lossy = 1;
+  (void)gr_bed_deriv(&m, NULL, 0.0, y, f, NULL);
+  ck_assert(f[2] > 0.0);
+  m.nowalls = 1;
+  (void)gr_bed_deriv(&m, NULL, 0.0, y, f, NULL);
+  ck_assert_double_eq(f[2], 0.0);
+  ck_assert_double_eq(f[3], 0.0);
+}
+END_TEST
+
 /* The bed suite. */
 static Suite *bed_suite(void)
 {
@@ -235,6 +250,7 @@ static Suite *bed_suite(void)
   tcase_add_test(tc, test_damping_signs);
   tcase_add_test(tc, test_cells_equal_all_pairs);
   tcase_add_test(tc, test_energy_listing);
+  tcase_add_test(tc, test_nowalls);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -14,6 +14,7 @@
 #include "physics/bedbounce.h"
 #include "physics/bedcontact.h"
 #include "physics/bedint.h"
+#include "physics/lsoda.h"
 #include "physics/wca.h"
 #include "tests/check_bed.h"
 #include "tests/check_run.h"
@@ -50,7 +51,8 @@ START_TEST(test_free_flight)
 {
   static const struct { int method; double tol, dt, bound; } c[] = {
       {GR_BEDINT_RK8PD, 1e-12, 0, 1e-9}, {GR_BEDINT_MSADAMS, 1e-10, 0, 1e-7},
-      {GR_BEDINT_MSBDF, 1e-10, 0, 1e-6}, {GR_BEDINT_VERLET, 0, 1e-3, 1e-5}};
+      {GR_BEDINT_MSBDF, 1e-10, 0, 1e-6}, {GR_BEDINT_VERLET, 0, 1e-3, 1e-5},
+      {GR_BEDINT_LSODA, 1e-10, 0, 1e-7}};
   struct gr_bed_model m = bed_model(1, 10.0);
   size_t k;
   m.gravity = m.shake = m.lossy = 1;
@@ -132,7 +134,7 @@ END_TEST
 START_TEST(test_bounce_low_speed)
 {
   double k = gr_wca_stiffness(&W), el, tl, e, tc, eh, th;
-  gr_bedcontact_linear(k, 1.0, 0.0, 1.0, &el, &tl);
+  ck_assert_int_eq(gr_bedcontact_linear(k, 1.0, 0.0, 1.0, &el, &tl), 0);
   ck_assert_int_eq(gr_bedbounce(&W, 1.0, 0.0, 1e-3, 1e-12, &e, &tc), 0);
   ck_assert_msg(fabs(e / el - 1) < 1e-3, "e = %.8g, closed form %.8g", e, el);
   ck_assert_msg(fabs(tc / tl - 1) < 1e-3, "tc = %.8g, closed form %.8g", tc, tl);
@@ -159,6 +161,54 @@ START_TEST(test_rest_and_lsoda)
 END_TEST
 
 /* The bedint suite. */
+static int direct_f(double t, const double *y, double *f, void *p)
+{
+  (void)gr_bed_deriv(p, NULL, t, y, f, NULL);
+  return 0;
+}
+
+/* GR_BEDINT_LSODA is physics/lsoda.h called as hpart calls it (istate = 1
+ * at every output time, rtol = atol = tol, mxstep 500): the same bytes as
+ * calling gr_lsoda_run directly; the 12-disk bed keeps its momentum between
+ * walls (none touched: box 100) to round-off; mxstep stops an interval. */
+START_TEST(test_lsoda_as_hpart)
+{
+  struct gr_bed_model m = bed_model(12, 100.0);
+  struct gr_bedint_opts o = {GR_BEDINT_LSODA, 1e-6, 0, 1, 500, 0};
+  struct gr_lsoda_opts lo = {1e-6, 1e-6, NULL, 500, 0, 0, 0, 0, 0};
+  struct gr_bedint *it = gr_bedint_new(&m, NULL, &o);
+  struct gr_lsoda *ls = gr_lsoda_new(48, &lo);
+  struct gr_bedint_stats st;
+  double y[48], z[48], t = 0.0, u = 0.0, p0[2], p1[2];
+  size_t i;
+  int k;
+  grid(y, 12);
+  for (i = 0; i < 48; i++)
+    y[i] += i % 4 < 2 ? 44.0 : 0.0;
+  memcpy(z, y, sizeof y);
+  gr_bed_momentum(&m, y, p0);
+  ck_assert(it != NULL && ls != NULL);
+  for (k = 1; k <= 30; k++) {
+    ck_assert_int_eq(gr_bedint_interval(it, &t, 0.1 * k, y), 0);
+    ck_assert_int_eq(gr_lsoda_run(ls, direct_f, &m, &u, 0.1 * k, z, 1), GR_OK);
+  }
+  ck_assert(memcmp(y, z, sizeof y) == 0);
+  gr_bed_momentum(&m, y, p1);
+  ck_assert_msg(fabs(p1[0] - p0[0]) + fabs(p1[1] - p0[1]) < 1e-13, "dp = %g %g", p1[0] - p0[0],
+                p1[1] - p0[1]);
+  gr_bedint_stats(it, &st);
+  ck_assert(st.steps > 30 && st.fevals > st.steps);
+  gr_bedint_free(it);
+  gr_lsoda_free(ls);
+  o.mxstep = 3;
+  it = gr_bedint_new(&m, NULL, &o);
+  t = 0.0;
+  ck_assert_int_eq(gr_bedint_interval(it, &t, 5.0, y), GR_EFAIL);
+  ck_assert(t < 5.0);
+  gr_bedint_free(it);
+}
+END_TEST
+
 static Suite *bedint_suite(void)
 {
   Suite *s = suite_create("bedint");
@@ -170,6 +220,7 @@ static Suite *bedint_suite(void)
   tcase_add_test(tc, test_linear_contact);
   tcase_add_test(tc, test_bounce_low_speed);
   tcase_add_test(tc, test_rest_and_lsoda);
+  tcase_add_test(tc, test_lsoda_as_hpart);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -11,6 +11,7 @@
 #include "harness/experiment.h"
 #include "physics/bed.h"
 #include "physics/bedint.h"
+#include "physics/bedlisting.h"
 
 struct gr_ctx;
 
@@ -22,6 +23,7 @@ struct gr_ctx;
 struct bed_par {
   double n, sigma, box, vmax, amp, freq, g, gamma_w, gamma, tol;
   double n_max, maxnp, dim, neq_per_disk, eps;
+  struct gr_bedlisting lst; /* the listing's pair formulas' constants */
 };
 
 /* One sample of a run, handed to the caller at every output time. */
@@ -34,16 +36,37 @@ struct bed_run {
   double tend, dtout;
 };
 
-int gr_wilson_bed_params(struct gr_ctx *ctx, struct bed_par *p);
+int gr_wilson_bed_params(struct gr_ctx *ctx, struct bed_par *p) GR_MUST_CHECK;
+
+/* The Fig. 9 run of section 5: the model with gravity and shaking, the
+ * LSODA settings at the printed tolerance, our output interval and length
+ * (not printed: choices), the independent random starts that decide its
+ * claims (bedclaim.h) and their velocity bound. */
+struct bed_fig9 {
+  struct bed_run r;
+  double vmax;
+  size_t nstarts;
+};
+void gr_wilson_bed_fig9_setup(const struct bed_par *p, int quick, struct bed_fig9 *f);
+
+/* The cost runs' numbers of disks, up to the printed n_max (bed_cost.c). */
+#define BED_COST_NN 5
+void gr_wilson_bed_cost_sizes(const struct bed_par *p, double n[BED_COST_NN]);
 
 /* The listing's model for n disks in [0, box]^2 as printed: plain = 1 (no
  * gravity, no shaking), lossy = 1, the printed damping loop, freq as an
  * angular frequency; the Fig. 9 run of section 5 sets gravity and shake. */
 struct gr_bed_model gr_wilson_bed_model(const struct bed_par *p, size_t n, double box);
 
-/* The listing's LSODA settings: msadams (LSODA's non-stiff branch),
- * rtol = atol = tol, a fresh start every output interval. */
+/* The listing's LSODA call (txt 1377-1398): the real LSODA
+ * (physics/lsoda.h), rtol = atol = tol, itask = 1, a fresh start (istate
+ * = 1) every output interval, mxstep 500 (iopt = 0). */
 struct gr_bedint_opts gr_wilson_bed_lsoda(double tol);
+
+/* The GSL stand-in driven the same way: msadams (LSODA's non-stiff branch
+ * without the switch), landing on tout, LSODA's h0 at every restart; the
+ * comparison the verdicts used before the real LSODA. */
+struct gr_bedint_opts gr_wilson_bed_standin(double tol);
 
 /* Canonical start of the issue, on a grid of spacing 2 generalised to n
  * disks (nx = ceil(sqrt(1.25 n)) columns); returns the box side 2 nx
@@ -63,11 +86,11 @@ void gr_wilson_bed_random(gsl_rng *r, double *y, size_t n, double box,
  * integrator's counters (may be NULL).  GR_OK, GR_ENOMEM, GR_EFAIL (the
  * stepper failed), or the sampler's nonzero code. */
 int gr_wilson_bed_run(const struct bed_run *run, double *y, bed_sample_fn sample,
-                      void *arg, struct gr_bedint_stats *st);
+                      void *arg, struct gr_bedint_stats *st) GR_MUST_CHECK;
 
 /* The same with the pair loop over a cell list of the run's box. */
 int gr_wilson_bed_run_cells(const struct bed_run *run, struct gr_bedcells *cells, double *y,
-                            bed_sample_fn sample, void *arg, struct gr_bedint_stats *st);
+                            bed_sample_fn sample, void *arg, struct gr_bedint_stats *st) GR_MUST_CHECK;
 
 /* The tasks (one per file). */
 int gr_wilson_bed_constants(struct gr_ctx *ctx);

@@ -170,14 +170,16 @@ static int bb_setup(void **state, const void *arg, int quick, unsigned long seed
   return GR_OK;
 }
 
-/* One sample: the run (time units) or reps derivative evaluations (particle-steps). */
+/* One sample: the run (time units; NaN when the integrator failed, so
+ * that the rate shows it) or reps derivative evaluations (particle-steps). */
 static double bb_run(void *state)
 {
   struct bb_state *b = state;
   long k;
   if (b->reps == 0) {
     memcpy(b->y, b->y0, 4 * b->r.m.n * sizeof *b->y);
-    gr_wilson_bed_run_cells(&b->r, b->cells, b->y, NULL, NULL, NULL);
+    if (gr_wilson_bed_run_cells(&b->r, b->cells, b->y, NULL, NULL, NULL) != GR_OK)
+      return NAN;
     return b->r.tend;
   }
   for (k = 0; k < b->reps; k++)

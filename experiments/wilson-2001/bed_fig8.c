@@ -30,12 +30,14 @@ int gr_wilson_bed_fig8(struct gr_ctx *ctx)
     double r = rmin + (r0 - rmin) * k / 400.0;
     gr_data_printf(d, "%.6f %.10g %.10g\n", r, gr_wca_potential(&w, r), gr_wca_force(&w, r));
   }
-  gr_ctx_assert(ctx, "fig8/V-at-sigma-equals-eps", gr_wca_potential(&w, 1.0), p.eps,
-                fabs(gr_wca_potential(&w, 1.0) - p.eps) < 1e-15, "V(sigma) = 4 eps (1 - 1) + eps");
-  gr_ctx_assert(ctx, "fig8/V-at-cutoff-zero", gr_wca_potential(&w, r0), 1e-15,
-                fabs(gr_wca_potential(&w, r0)) < 1e-15, "V and -dV/dr vanish at 2^(1/6) sigma");
-  gr_ctx_informative(ctx, "fig8/V-at-rmin", gr_wca_potential(&w, rmin),
-                     "V(0.5) = 4 eps (4096 - 64) + eps with eps = 1/4");
+  gr_ctx_compare(ctx, BED_CONST, "fig8_rmin", "value", rmin, 0,
+                 "lower end of fig8.dat's r range");
+  gr_ctx_verdict(ctx, GR_KIND_CHECK, "fig8/V-at-sigma-equals-eps", gr_wca_potential(&w, 1.0),
+                 gr_test_abs(p.eps, 1e-15), "V(sigma) = 4 eps (1 - 1) + eps of physics/wca.c");
+  gr_ctx_verdict(ctx, GR_KIND_CHECK, "fig8/V-at-cutoff-zero", gr_wca_potential(&w, r0),
+                 gr_test_abs(0.0, 1e-15), "V of physics/wca.c at 2^(1/6) sigma");
+  gr_ctx_inform(ctx, GR_KIND_CHECK, "fig8/V-at-rmin", gr_wca_potential(&w, rmin),
+                "V(0.5) = 4 eps (4096 - 64) + eps with eps = 1/4 (Fig. 8 a)'s scale is not legible)");
   gr_ctx_value(ctx, "fig8_vmin", gr_wca_potential(&w, rmin));
   for (k = 0; k < 2; k++)
     gr_ctx_figure(ctx, &fig8[k]);

@@ -4,8 +4,9 @@
  * the pair damping loop as printed (eq. 11, txt 1546-1555), the printed and
  * the dissipative sign, none; the frequency as angular (listing) or 2 pi f
  * (text); gravity and shaking on or off (plain = 1 in the listing); lossy
- * walls; the energy routine's "do j=1+1,np" read literally; LSODA's
- * itask = 1 (overshoot, interpolate) instead of GSL's landing on tout.
+ * walls; the energy routine's "do j=1+1,np" read literally; all with the
+ * real LSODA driven as hpart drives it, and the section 5 setting again
+ * with the GSL stand-in (msadams).
  * The figure variants: the final energies of every reading. */
 #include <math.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@
 
 struct va_reading {
   const char *name;
-  int damp, freq, gravity, shake, lossy, literal, overshoot;
+  int damp, freq, gravity, shake, lossy, literal, standin;
 };
 
 static const struct va_reading va_readings[] = {
@@ -32,7 +33,7 @@ static const struct va_reading va_readings[] = {
     {"shaking-only", GR_BED_DAMP_PRINTED, GR_BED_FREQ_ANGULAR, 0, 1, 1, 0, 0},
     {"walls-lossless", GR_BED_DAMP_PRINTED, GR_BED_FREQ_ANGULAR, 1, 1, 0, 0, 0},
     {"energy-loop-literal-1+1", GR_BED_DAMP_PRINTED, GR_BED_FREQ_ANGULAR, 1, 1, 1, 1, 0},
-    {"lsoda-itask1-overshoot", GR_BED_DAMP_PRINTED, GR_BED_FREQ_ANGULAR, 1, 1, 1, 0, 1}};
+    {"msadams-stand-in", GR_BED_DAMP_PRINTED, GR_BED_FREQ_ANGULAR, 1, 1, 1, 0, 1}};
 #define VA_N (sizeof va_readings / sizeof va_readings[0])
 
 struct va_out {
@@ -59,11 +60,16 @@ static int va_sample(void *arg, double t, const double *y)
 static void va_run(const struct bed_par *p, const struct va_reading *v, double tend,
                    struct va_out *o)
 {
-  struct bed_run r = {gr_wilson_bed_model(p, 20, p->box), gr_wilson_bed_lsoda(p->tol), tend, 0.1};
+  struct bed_fig9 f;
+  struct bed_run r;
   double y[83] = {0};
+  gr_wilson_bed_fig9_setup(p, 0, &f);
+  r = f.r;
+  r.tend = tend;
   r.m.damp = v->damp, r.m.freq_reading = v->freq, r.m.gravity = v->gravity;
   r.m.shake = v->shake, r.m.lossy = v->lossy, r.m.augment = 1;
-  r.o.overshoot = v->overshoot;
+  if (v->standin)
+    r.o = gr_wilson_bed_standin(p->tol);
   memset(o, 0, sizeof *o);
   o->m = &r.m, o->literal = v->literal, o->min_pair = INFINITY;
   gr_wilson_bed_canonical(y, 20);
@@ -83,16 +89,18 @@ static const struct gr_figure va_fig = {
     "data u ($0+0.2):($3/100) w boxes t \"the listing's E/iE, kinetic + pair only\", "
     "1 w l dt 2 lc 'black' t 'no change'"};
 
-/* The claims the readings test, as rows. */
+/* The rows the readings decide: the printed sign of eq. 11 injects
+ * energy (a misprint), the dissipative one dissipates (our correction);
+ * the printed loop equals no damping bit for bit (for the notes: the row
+ * is energy/disk-disk-elastic-as-printed). */
 static void va_rows(struct gr_ctx *ctx, const struct va_out *o)
 {
-  gr_ctx_assert(ctx, "variants/printed-loop-equals-no-damping", 0.0, 0.0,
-                memcmp(o[1].y, o[5].y, sizeof o[1].y) == 0,
-                "identical final states: the printed loop leaves only the z term");
-  gr_ctx_assert(ctx, "variants/summed-printed-sign-injects-energy", o[3].y[80], 0.0,
-                o[3].y[80] < 0.0, "energy 'dissipated' by eq. 11 summed as printed: negative");
-  gr_ctx_assert(ctx, "variants/dissipative-sign-dissipates", o[4].y[80], 0.0, o[4].y[80] > 0.0,
-                "energy dissipated by the Aoki-Akiyama sign: positive");
+  gr_ctx_verdict(ctx, GR_KIND_MISPRINT, "variants/summed-printed-sign-injects-energy", o[3].y[80],
+                 gr_test_lt(0.0), "energy 'dissipated' by eq. 11 summed with the printed sign");
+  gr_ctx_verdict(ctx, GR_KIND_CHECK, "variants/dissipative-sign-dissipates", o[4].y[80],
+                 gr_test_gt(0.0), "energy dissipated by the Aoki-Akiyama sign");
+  gr_ctx_text(ctx, "printed_equals_none",
+              memcmp(o[1].y, o[5].y, sizeof o[1].y) == 0 ? "bit-identical" : "not identical");
 }
 
 int gr_wilson_bed_variants(struct gr_ctx *ctx)
@@ -110,10 +118,10 @@ int gr_wilson_bed_variants(struct gr_ctx *ctx)
     gr_data_printf(d, "%s %.6g %.6g %.6g %.6g %.6g %.6g %d\n", va_readings[i].name, o[i].ratio,
                    o[i].listing_pct, o[i].y[80], o[i].y[81], o[i].y[82], o[i].min_pair, o[i].status);
     snprintf(q, sizeof q, "variants/%s/listing-E-pct", va_readings[i].name);
-    gr_ctx_informative(ctx, q, o[i].listing_pct, o[i].status == 0 ? "(E/iE)*100 at the end"
-                       : "integrator failed; value at the failure");
+    gr_ctx_inform(ctx, GR_KIND_CHOICE, q, o[i].listing_pct, o[i].status == 0 ? "(E/iE)*100 at the end"
+                  : "integrator failed; value at the failure");
     snprintf(q, sizeof q, "variants/%s/E-over-E0", va_readings[i].name);
-    gr_ctx_informative(ctx, q, o[i].ratio, "full energy (kinetic + pair + wall + gravity)");
+    gr_ctx_inform(ctx, GR_KIND_CHOICE, q, o[i].ratio, "full energy (kinetic + pair + wall + gravity)");
   }
   va_rows(ctx, o);
   return gr_ctx_figure(ctx, &va_fig);

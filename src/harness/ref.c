@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TOL_KINDS "half-unit, informative, abs X, rel X or se K"
+#define TOL_KINDS "half-unit, informative, bound, abs X, rel X or se K"
 
 /* One "# misprint:" line; the strings point into the parser's buffer. */
 struct misprint {

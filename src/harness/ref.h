@@ -19,7 +19,8 @@
  * (per-row text).  Tolerance kinds: "half-unit" (the
  * default: half a unit in the last printed digit), "abs X", "rel X",
  * "se K" (|value - published| <= K * se + half-unit, se supplied by the
- * experiment), "informative" (no comparison).
+ * experiment), "informative" (no comparison), "bound" (the published number
+ * is an upper bound: value <= published).
  */
 #ifndef GR_REF_H
 #define GR_REF_H
@@ -37,7 +38,8 @@ enum gr_tol_kind {
   GR_TOL_ABS,
   GR_TOL_REL,
   GR_TOL_SE,
-  GR_TOL_INFORMATIVE
+  GR_TOL_INFORMATIVE,
+  GR_TOL_BOUND /* "bound": the published number is an upper bound, value <= it */
 };
 
 struct gr_tol {

@@ -40,6 +40,10 @@ static int judge_bound(const struct gr_refcell *cell, double r, double h, double
     out->bound = tol->x * se + h;
     snprintf(out->toltext, sizeof out->toltext, "se %g x %.3g + half-unit %g of %s", tol->x, se, h, of);
     return GR_OK;
+  case GR_TOL_BOUND:
+    out->bound = r;
+    snprintf(out->toltext, sizeof out->toltext, "<= %s", of);
+    return GR_OK;
   default:
     out->bound = h;
     snprintf(out->toltext, sizeof out->toltext, "half-unit %g of %s", h, of);
@@ -71,15 +75,16 @@ int gr_ref_judge(struct gr_refcell *cell, double value, double se,
   if ((rc = judge_bound(cell, r, h, se, out, err)) != GR_OK)
     return rc;
   cell->used = 1;
-  pass = isfinite(value) && fabs(value - r) <= out->bound * (1 + 1e-12);
+  pass = cell->tol.kind == GR_TOL_BOUND ? isfinite(value) && value <= r
+         : isfinite(value) && fabs(value - r) <= out->bound * (1 + 1e-12);
   out->verdict = !pass ? GR_DIFFERS : cell->misprint ? GR_EXPECTED : GR_REPRODUCED;
   return GR_OK;
 }
 
-/* Parse "half-unit", "informative", "abs X", "rel X" or "se K". */
+/* Parse "half-unit", "informative", "bound", "abs X", "rel X" or "se K". */
 int gr_ref_parse_tol(const char *spec, struct gr_tol *tol)
 {
-  static const char *const words[] = {"half-unit", "abs", "rel", "se", "informative"};
+  static const char *const words[] = {"half-unit", "abs", "rel", "se", "informative", "bound"};
   const char *s = spec, *w;
   char *end;
   size_t n, k;
@@ -96,7 +101,7 @@ int gr_ref_parse_tol(const char *spec, struct gr_tol *tol)
       break;
   if (k == sizeof words / sizeof words[0])
     return GR_EINPUT;
-  if (k == GR_TOL_HALFUNIT || k == GR_TOL_INFORMATIVE) {
+  if (k == GR_TOL_HALFUNIT || k == GR_TOL_INFORMATIVE || k == GR_TOL_BOUND) {
     if (!judge_blank(s))
       return GR_EINPUT;
     tol->kind = (enum gr_tol_kind)k;

@@ -101,8 +101,8 @@ size_t gr_bed_deriv(const struct gr_bed_model *m, struct gr_bedcells *cells,
   for (i = 0; i < m->n; i++) {
     const double *s = y + 4 * i, half = 0.5 * r0;
     wshake += sh * s[3]; /* the shaking's power, disk by disk */
-    if (s[0] > half && m->box - s[0] > half && s[1] > half && m->box - s[1] > half)
-      continue; /* bed_wall's own tests: no wall in reach */
+    if (m->nowalls || (s[0] > half && m->box - s[0] > half && s[1] > half && m->box - s[1] > half))
+      continue; /* no walls, or bed_wall's own tests: no wall in reach */
     bed_walls(m, s, half, dydt + 4 * i + 2, &dwall);
   }
   if (m->augment) {

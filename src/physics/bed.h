@@ -53,6 +53,7 @@ struct gr_bed_model {
   int shake;         /* 1: shaking on y (listing: only when plain != 1) */
   int lossy;         /* 1: wall damping (listing: lossy = 1) */
   int augment;       /* 1: three energy accumulators follow the 4 n state */
+  int nowalls;       /* 1: no wall forces (free collisions: "walls far") */
 };
 
 /* Number of ODE components: 4 n (+ 3 with augment). */
@@ -89,6 +90,10 @@ double gr_bed_energy(const struct gr_bed_model *m, const double *y);
  * "do j=1+1,np" literally (pairs not involving disk 1 counted twice). */
 double gr_bed_energy_listing(const struct gr_bed_model *m, const double *y,
                              int literal);
+
+/* Total momentum (px, py) of unit-mass disks: hpart's momx, momy, whose
+ * change it prints as "pi - p" every output time. */
+void gr_bed_momentum(const struct gr_bed_model *m, const double *y, double p[2]);
 
 /* Smallest pair distance and smallest centre-to-wall distance. */
 void gr_bed_closest(const struct gr_bed_model *m, const double *y,

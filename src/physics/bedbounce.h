@@ -17,6 +17,6 @@
  * when the disk has not left the floor by t = 200.  GR_OK, GR_EINPUT for
  * v0 <= 0 or tol <= 0, GR_ENOMEM, GR_EFAIL when the stepper fails. */
 int gr_bedbounce(const struct gr_wca *w, double gamma_w, double g, double v0,
-                 double tol, double *e, double *tc);
+                 double tol, double *e, double *tc) GR_MUST_CHECK;
 
 #endif

@@ -21,7 +21,7 @@
  * When the disk never leaves (captured): e = 0, tc = INFINITY.  Returns
  * GR_OK, or GR_EINPUT for k <= 0, gamma < 0, zeta >= 1 or v0 <= 0. */
 int gr_bedcontact_linear(double k, double gamma, double g, double v0,
-                         double *e, double *tc);
+                         double *e, double *tc) GR_MUST_CHECK;
 
 /* Resting height of a disk on the floor under gravity g > 0: the h with
  * wall force(h) = g (wca.h), found by bisection on (-r0/2, r0/2]. */

@@ -89,3 +89,16 @@ void gr_bed_closest(const struct gr_bed_model *m, const double *y, double *pair,
   *pair = p;
   *wall = w;
 }
+
+/* hpart's momx, momy (txt 1367-1371, 1412-1416): sum of the velocities,
+ * unit masses. */
+void gr_bed_momentum(const struct gr_bed_model *m, const double *y, double p[2])
+{
+  size_t i;
+  p[0] = 0.0;
+  p[1] = 0.0;
+  for (i = 0; i < m->n; i++) {
+    p[0] += y[4 * i + 2];
+    p[1] += y[4 * i + 3];
+  }
+}

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "physics/bedint_priv.h"
+#include "physics/lsoda.h"
 #include "status.h"
 
 
@@ -68,7 +69,8 @@ struct gr_bedint *gr_bedint_new(const struct gr_bed_model *m,
 {
   struct gr_bedint *it;
   const gsl_odeiv2_step_type *T = bedint_type(o->method);
-  if (o->method != GR_BEDINT_VERLET && (T == NULL || !(o->tol > 0.0)))
+  int lsoda = o->method == GR_BEDINT_LSODA;
+  if (o->method != GR_BEDINT_VERLET && ((T == NULL && !lsoda) || !(o->tol > 0.0)))
     return NULL;
   if (o->method == GR_BEDINT_VERLET && !(o->dt > 0.0))
     return NULL;
@@ -82,12 +84,14 @@ struct gr_bedint *gr_bedint_new(const struct gr_bed_model *m,
   it->f0 = malloc(it->neq * sizeof *it->f0);
   it->f1 = malloc(it->neq * sizeof *it->f1);
   it->yt = malloc(it->neq * sizeof *it->yt);
-  it->buf = o->overshoot ? malloc(4 * it->neq * sizeof *it->buf) : NULL;
+  it->buf = o->overshoot && !lsoda ? malloc(4 * it->neq * sizeof *it->buf) : NULL;
   it->sys = (gsl_odeiv2_system){gr_bedint_f, bedint_jac, it->neq, it};
-  if (T != NULL && (it->drv = gsl_odeiv2_driver_alloc_y_new(&it->sys, T, 1e-6, o->tol, o->tol)) != NULL)
-    gsl_odeiv2_driver_set_nmax(it->drv, o->mxstep);
+  if (T != NULL)
+    it->drv = gsl_odeiv2_driver_alloc_y_new(&it->sys, T, 1e-6, o->tol, o->tol);
   if (it->f0 == NULL || it->f1 == NULL || it->yt == NULL || (T != NULL && it->drv == NULL) ||
-      (o->overshoot && (T == NULL || it->buf == NULL))) {
+      (it->drv != NULL && gsl_odeiv2_driver_set_nmax(it->drv, o->mxstep) != GSL_SUCCESS) ||
+      (o->overshoot && !lsoda && (T == NULL || it->buf == NULL)) ||
+      (lsoda && gr_bedint_lsoda_open(it) != GR_OK)) {
     gr_bedint_free(it);
     return NULL;
   }
@@ -100,6 +104,7 @@ void gr_bedint_free(struct gr_bedint *it)
     return;
   if (it->drv != NULL)
     gsl_odeiv2_driver_free(it->drv);
+  gr_lsoda_free(it->ls);
   free(it->f0);
   free(it->f1);
   free(it->yt);
@@ -169,14 +174,17 @@ int gr_bedint_interval(struct gr_bedint *it, double *t, double tout, double *y)
   int s;
   if (!(tout > *t))
     return GR_OK;
+  if (it->ls != NULL)
+    return gr_bedint_lsoda_interval(it, t, tout, y);
   if (it->drv == NULL)
     return bedint_verlet(it, t, tout, y);
   if (it->o.overshoot)
     return gr_bedint_overshoot(it, t, tout, y);
   if (it->o.restart || it->st.steps == 0) { /* istate = 1 */
     gr_bedint_f(*t, y, it->f0, it);
-    gsl_odeiv2_driver_reset_hstart(
-        it->drv, gr_bedint_lsoda_h0(it->neq, y, it->f0, it->o.tol, *t, tout));
+    if (gsl_odeiv2_driver_reset_hstart(
+            it->drv, gr_bedint_lsoda_h0(it->neq, y, it->f0, it->o.tol, *t, tout)) != GSL_SUCCESS)
+      return GR_EFAIL;
   }
   before = it->drv->e->count;
   failed = it->drv->e->failed_steps;

@@ -19,6 +19,11 @@
  * istate = 2 would).  GSL does not switch methods; LSODA's mxstep (500
  * steps per call) is an option (the interval then fails, as hpart stops on
  * istate = -1).  A fixed-step velocity Verlet is the fourth integrator.
+ *
+ * GR_BEDINT_LSODA is the real LSODA (physics/lsoda.h, held to scipy's
+ * odeint): always itask = 1, its own error weights, initial step, step
+ * and order selection and Adams/BDF switching; restart chooses istate = 1
+ * or 2, mxstep as above (0: no limit), overshoot does not apply.
  */
 #ifndef GR_BEDINT_H
 #define GR_BEDINT_H
@@ -31,7 +36,8 @@ enum gr_bedint_method {
   GR_BEDINT_MSADAMS = 0,
   GR_BEDINT_MSBDF,
   GR_BEDINT_RK8PD,
-  GR_BEDINT_VERLET
+  GR_BEDINT_VERLET,
+  GR_BEDINT_LSODA
 };
 
 struct gr_bedint_opts {
@@ -56,7 +62,7 @@ void gr_bedint_free(struct gr_bedint *it);
 
 /* Advance y from *t to tout (one output interval): GR_OK, or GR_EFAIL when
  * the GSL stepper fails (then *t is where it stopped). */
-int gr_bedint_interval(struct gr_bedint *it, double *t, double tout, double *y);
+int gr_bedint_interval(struct gr_bedint *it, double *t, double tout, double *y) GR_MUST_CHECK;
 
 /* The cubic Hermite interpolant at t of n components through (t0, y0)
  * and (t1, y1) with derivatives f0, f1 (t0 != t1): exact for cubics,
@@ -65,9 +71,10 @@ void gr_bedint_hermite(size_t n, double t0, const double *y0, const double *f0, 
                        const double *y1, const double *f1, double t, double *out);
 
 /* Counters since creation: steps, right-hand-side evaluations (the
- * Jacobian's included), the most steps in one interval, failed steps. */
+ * Jacobian's included), the most steps in one interval, failed steps (GSL
+ * methods), and the intervals whose last step LSODA took with BDF. */
 struct gr_bedint_stats {
-  unsigned long steps, fevals, max_steps_interval, failed;
+  unsigned long steps, fevals, max_steps_interval, failed, bdf_intervals;
 };
 void gr_bedint_stats(const struct gr_bedint *it, struct gr_bedint_stats *s);
 

@@ -20,6 +20,7 @@ struct gr_bedint {
    * derivatives, and those of the step before; live: not restarted */
   double *buf, ti, tp, h;
   int live;
+  struct gr_lsoda *ls; /* GR_BEDINT_LSODA: the real LSODA (bedodepack.c) */
 };
 
 /* eqs. 7-8 for GSL, counting evaluations (p: the struct gr_bedint). */
@@ -27,5 +28,12 @@ int gr_bedint_f(double t, const double y[], double dydt[], void *p);
 
 /* One output interval with itask = 1 (bedlsoda.c). */
 int gr_bedint_overshoot(struct gr_bedint *it, double *t, double tout, double *y);
+
+/* The real LSODA (bedodepack.c): the solver for it->neq equations at
+ * it->o.tol (GR_OK or GR_ENOMEM), and one output interval (GR_OK or
+ * GR_EFAIL, *t and y then at LSODA's last successful step). */
+struct gr_lsoda;
+int gr_bedint_lsoda_open(struct gr_bedint *it);
+int gr_bedint_lsoda_interval(struct gr_bedint *it, double *t, double tout, double *y);
 
 #endif

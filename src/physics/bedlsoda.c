@@ -24,16 +24,17 @@ void gr_bedint_hermite(size_t n, double t0, const double *y0, const double *f0, 
     out[i] = a0 * y0[i] + b0 * f0[i] + a1 * y1[i] + b1 * f1[i];
 }
 
-/* istate = 1: the stepper starts afresh from (t, y) with LSODA's h0. */
-static void lsoda_start(struct gr_bedint *it, double t, double tout, const double *y)
+/* istate = 1: the stepper starts afresh from (t, y) with LSODA's h0
+ * (GSL_SUCCESS, or the driver's status when it refuses the step). */
+static int lsoda_start(struct gr_bedint *it, double t, double tout, const double *y)
 {
   double *yi = it->buf, *fi = it->buf + it->neq;
   memcpy(yi, y, it->neq * sizeof *y);
   gr_bedint_f(t, yi, fi, it);
   it->h = gr_bedint_lsoda_h0(it->neq, yi, fi, it->o.tol, t, tout);
-  gsl_odeiv2_driver_reset_hstart(it->drv, it->h);
   it->ti = it->tp = t;
   it->live = 1;
+  return gsl_odeiv2_driver_reset_hstart(it->drv, it->h);
 }
 
 int gr_bedint_overshoot(struct gr_bedint *it, double *t, double tout, double *y)
@@ -42,8 +43,8 @@ int gr_bedint_overshoot(struct gr_bedint *it, double *t, double tout, double *y)
   double *yi = it->buf, *fi = yi + n, *yp = fi + n, *fp = yp + n;
   unsigned long k = 0, before = it->drv->e->count, failed = it->drv->e->failed_steps;
   int s = GSL_SUCCESS;
-  if (it->o.restart || !it->live)
-    lsoda_start(it, *t, tout, y);
+  if ((it->o.restart || !it->live) && lsoda_start(it, *t, tout, y) != GSL_SUCCESS)
+    return GR_EFAIL;
   while (it->ti < tout && s == GSL_SUCCESS) { /* no tcrit: past tout */
     if (it->o.mxstep > 0 && k == it->o.mxstep) {
       s = GSL_EMAXITER;

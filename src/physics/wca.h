@@ -12,6 +12,8 @@
 #ifndef GR_WCA_H
 #define GR_WCA_H
 
+#include "status.h" /* GR_MUST_CHECK for the bed's status functions */
+
 struct gr_wca {
   double sigma; /* s: the diameter, m(1) in the listing */
   double eps;   /* eps: 1/4 in the listing */
