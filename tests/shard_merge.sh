@@ -10,7 +10,7 @@
 GNUPLOT=/nonexistent # text outputs only: no rendering
 export GNUPLOT
 SEED=5
-EXPS=${SHARD_EXPS:-c12 greenspan}
+EXPS=${SHARD_EXPS:-c12 greenspan wilson-clumping}
 
 # same_report A B EXP: summary.tsv, every .dat and notes.md of A/EXP are in
 # B/EXP with the same bytes (and B has no .dat A lacks).
