@@ -15,7 +15,11 @@ for p in munged mungekey slurmctld slurmd sbatch squeue; do
 done
 GNUPLOT=/nonexistent
 export GNUPLOT
+# SLURM_EXP, SLURM_SHARDS, SLURM_MODE=full (default quick), SLURM_TIMEOUT
+# (seconds): the measurement of issue 25 with the same script
 exp=${SLURM_EXP:-c12}
+mode=--${SLURM_MODE:-quick}
+[ "$mode" = --full ] && mode=
 shards=${SLURM_SHARDS:-2}
 timeout=${SLURM_TIMEOUT:-60}
 t=$scratch/slurm
@@ -100,9 +104,12 @@ until sinfo -h -o %T 2>/dev/null | grep -Eq '^(idle|mixed|allocated)'; do
 done
 
 # the unsharded run, then the sweep under Slurm
-expect_exit 0 "$GRANREPRO" run --quick --no-progress --out "$scratch/whole" $exp
-start=$(date +%s)
-expect_exit 0 sh "$top_srcdir/slurm/sweep.sh" -n $shards -o "$scratch/sweep" -b "$GRANREPRO" $exp --quick --ref "$GRANREPRO_REF"
+now() { date +%s.%N; }
+start=$(now)
+expect_exit 0 "$GRANREPRO" run $mode --no-progress --out "$scratch/whole" $exp
+whole=$(awk "BEGIN { printf \"%.1f\", $(now) - $start }")
+start=$(now)
+expect_exit 0 sh "$top_srcdir/slurm/sweep.sh" -n $shards -o "$scratch/sweep" -b "$GRANREPRO" $exp $mode --ref "$GRANREPRO_REF"
 cat "$stdout_file"
 i=0
 while squeue -h 2>/dev/null | grep -q .; do
@@ -110,7 +117,7 @@ while squeue -h 2>/dev/null | grep -q .; do
   [ $i -le $((2 * timeout)) ] || { squeue >&2; show "$t/ctld.log"; fail "the sweep did not finish in $timeout s"; }
   sleep 0.5
 done
-echo "sweep of $exp in $shards shards under Slurm: $(($(date +%s) - start)) s"
+echo "$exp ${mode:---full}: unsharded run $whole s; sweep of $shards shards and merge under Slurm $(awk "BEGIN { printf \"%.1f\", $(now) - $start }") s (wall)"
 for f in "$scratch/sweep/slurm"/*.log; do show "$f" 2>&1; done
 [ -f "$scratch/sweep/$exp/summary.tsv" ] || { show "$t/ctld.log"; fail "no merged report (the jobs failed: logs above)"; }
 for f in $(cd "$scratch/whole/$exp" && ls -- *.dat summary.tsv notes.md); do
