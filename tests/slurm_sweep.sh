@@ -29,21 +29,16 @@ host=$(hostname -s)
 user=$(id -un)
 base=$((20000 + $$ % 20000))
 
-# the daemons' process ids, read from their pid files as they start (pass
-# removes the scratch folder before the EXIT trap runs)
+# The daemons run in the foreground as children of this shell, so that
+# their ids are known at once and the EXIT trap stops and reaps them
+# whatever failed (pass removes the scratch folder before the trap runs).
 pids=
-started() {
-  _i=0
-  until [ -s "$1" ]; do
-    _i=$((_i + 1))
-    [ $_i -le 50 ] || fail "$1 not written in 5 s"
-    sleep 0.1
-  done
-  pids="$(cat "$1") $pids"
-}
 stop() {
   for _p in $pids; do
     kill "$_p" 2>/dev/null
+  done
+  for _p in $pids; do
+    wait "$_p" 2>/dev/null
   done
   return 0
 }
@@ -53,11 +48,10 @@ trap 'stop; exit 1' INT TERM
 mungekey --create --keyfile="$t/munge/munge.key" >/dev/null 2>&1 ||
   dd if=/dev/urandom of="$t/munge/munge.key" bs=1024 count=1 2>/dev/null
 chmod 600 "$t/munge/munge.key"
-munged --force --socket="$t/munge/munge.socket" --key-file="$t/munge/munge.key" \
+munged --foreground --force --socket="$t/munge/munge.socket" --key-file="$t/munge/munge.key" \
   --pid-file="$t/munge/munged.pid" --log-file="$t/munge/munged.log" \
-  --seed-file="$t/munge/munged.seed" >"$t/munged.out" 2>&1 ||
-  { show "$t/munged.out"; show "$t/munge/munged.log"; fail "munged did not start"; }
-started "$t/munge/munged.pid"
+  --seed-file="$t/munge/munged.seed" >"$t/munged.out" 2>&1 &
+pids="$! $pids"
 
 cat >"$t/slurm.conf" <<EOF
 ClusterName=granrepro-test
@@ -90,16 +84,22 @@ PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
 SLURM_CONF=$t/slurm.conf
 export SLURM_CONF
-slurmctld -c -f "$t/slurm.conf" >"$t/ctld.out" 2>&1 || { show "$t/ctld.out"; show "$t/ctld.log"; fail "slurmctld did not start"; }
-started "$t/ctld.pid"
-slurmd -f "$t/slurm.conf" >"$t/slurmd.out" 2>&1 || { show "$t/slurmd.out"; show "$t/slurmd.log"; fail "slurmd did not start"; }
-started "$t/slurmd.pid"
+i=0
+until [ -S "$t/munge/munge.socket" ]; do
+  i=$((i + 1))
+  [ $i -le 300 ] || { show "$t/munged.out"; show "$t/munge/munged.log"; fail "munged did not start in 30 s"; }
+  sleep 0.1
+done
+slurmctld -D -c -f "$t/slurm.conf" >"$t/ctld.out" 2>&1 &
+pids="$! $pids"
+slurmd -D -f "$t/slurm.conf" >"$t/slurmd.out" 2>&1 &
+pids="$! $pids"
 
 # the node comes up
 i=0
 until sinfo -h -o %T 2>/dev/null | grep -Eq '^(idle|mixed|allocated)'; do
   i=$((i + 1))
-  [ $i -le 40 ] || { sinfo >&2; show "$t/ctld.log"; show "$t/slurmd.log"; fail "the node did not come up in 20 s"; }
+  [ $i -le 120 ] || { sinfo >&2; show "$t/ctld.out"; show "$t/ctld.log"; show "$t/slurmd.log"; fail "the node did not come up in 60 s"; }
   sleep 0.5
 done
 
