@@ -195,7 +195,9 @@ static int shard_gather(const char *out, const char *key, struct shard_head *h, 
     *nh = (int)i + 1;
     if ((rc = shard_read(&h[i])) != 0)
       break;
-    if ((f = shard_differs(&h[0], &h[i])) != NULL)
+    if (strcmp(h[i].exp, key) != 0)
+      rc = cli_die("%s is a shard of %s, not of %s: remove it and merge again", h[i].dir, h[i].exp, key);
+    else if ((f = shard_differs(&h[0], &h[i])) != NULL)
       rc = cli_die("%s and %s are of different sweeps (their %s differs): remove the stale one and merge again", h[0].dir, h[i].dir, f);
     for (j = 0; j < (int)i && rc == 0; j++)
       if (h[j].k == h[i].k)
