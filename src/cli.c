@@ -59,9 +59,9 @@ static const struct cli_cmd cli_cmds[] = {
   {"list", " --out ", 0,
    "granrepro list [--out DIR]\n  The experiments, their citations and their timed kernels, and the verdicts\n"
    "  of the last run in DIR (default reports) counted by kind, paper results first.\n"},
-  {"run", RUN_OPTS, -1,
+  {"run", RUN_OPTS "--shard ", -1,
    "granrepro run [--quick] [--seed N] [--threads N] [--out DIR] [--ref DIR] [--no-progress]\n"
-   "              [--set NAME=VALUE]... EXP...|all\n"
+   "              [--set NAME=VALUE]... [--shard K/N] EXP...|all\n"
    "  Run experiments (each once, however often named), compare with the published\n"
    "  numbers in reference/, write DIR/<exp>/ (summary.tsv, .dat, .gp, .svg, .png),\n"
    "  DIR/index.html and a run record in DIR/records/.  Exit 0 whatever the verdicts.\n"
@@ -76,7 +76,16 @@ static const struct cli_cmd cli_cmds[] = {
    "                 terminal, so redirected output never has one)\n"
    "  --set NAME=VALUE  an experiment's open parameter (repeatable, at most 16; the\n"
    "                 report lists them)\n"
+   "  --shard K/N    run only shard K of N of one experiment's independent tasks\n"
+   "                 (tasks i with i % N = K-1) into DIR/shards/<exp>/K-of-N/;\n"
+   "                 'granrepro merge' then writes the report\n"
    ENV_TEXT},
+  {"merge", " --out --ref ", 1,
+   "granrepro merge [--out DIR] [--ref DIR] EXP\n"
+   "  The report DIR/<exp>/ from the shards in DIR/shards/<exp>/ (run --shard K/N),\n"
+   "  byte-identical to one unsharded run with their seed and mode.  A missing,\n"
+   "  duplicated or foreign shard (other N, seed, mode, revision) is an error, and\n"
+   "  nothing is merged.\n"},
   {"check", RUN_OPTS "--strict --update-expected ", -1,
    "granrepro check [run options] [--strict | --update-expected] EXP...|all\n"
    "  As run, then hold each experiment's verdicts to the expected ones,\n"
@@ -251,6 +260,12 @@ static int cli_value(struct cli *c, const char *a, const char *val)
     if (strchr(val, '=') == NULL || val[0] == '=' || c->opt.nsets == 16)
       return cli_die("--set '%s' must read NAME=VALUE (at most 16 of them)", val);
     c->opt.sets[c->opt.nsets++] = val;
+  } else if (strcmp(a, "--shard") == 0) {
+    int k, n, used = 0;
+    if (sscanf(val, "%d/%d%n", &k, &n, &used) != 2 || val[used] != '\0' || n < 1 || n > 256 || k < 1 || k > n)
+      return cli_die("--shard '%s' must read K/N with 1 <= K <= N <= 256 (e.g. --shard 2/3)", val);
+    c->shard_k = k;
+    c->shard_n = n;
   } else if (strcmp(a, "--out") == 0)
     c->opt.out = val;
   else if (strcmp(a, "--against") == 0 || strcmp(a, "--baseline") == 0)
@@ -272,7 +287,7 @@ static int cli_arg(const struct cli_cmd *cmd, int argc, char **argv, int *i,
               strcmp(a, "--out") == 0 || strcmp(a, "--ref") == 0 ||
               strcmp(a, "--repeat") == 0 || strcmp(a, "--against") == 0 ||
               strcmp(a, "--baseline") == 0 || strcmp(a, "--set") == 0 ||
-              strcmp(a, "--kernels") == 0;
+              strcmp(a, "--kernels") == 0 || strcmp(a, "--shard") == 0;
   if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
     cli_usage(stdout, cmd->name);
     return CLI_DONE;
@@ -317,7 +332,7 @@ static int cli_help(int argc, char **argv)
   if (argc > 3)
     return cli_die("%s takes at most one command name ('%s' is one too many)", a, argv[3]);
   if (argc == 3 && cli_find_cmd(argv[2]) == NULL)
-    return cli_die("unknown command '%s' (commands: list, run, check, report, bench, speed, compare; see granrepro --help)%s", argv[2], "");
+    return cli_die("unknown command '%s' (commands: list, run, check, report, bench, speed, compare, merge; see granrepro --help)%s", argv[2], "");
   cli_usage(stdout, argc == 3 ? argv[2] : NULL);
   return CLI_DONE;
 }
@@ -337,7 +352,7 @@ int cli_parse(int argc, char **argv, struct cli *c)
       strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--version") == 0)
     return cli_help(argc, argv);
   if ((cmd = cli_find_cmd(argv[1])) == NULL)
-    return cli_die("unknown command '%s' (commands: list, run, check, report, bench, speed, compare; see granrepro --help)%s", argv[1], "");
+    return cli_die("unknown command '%s' (commands: list, run, check, report, bench, speed, compare, merge; see granrepro --help)%s", argv[1], "");
   c->cmd = cmd->name;
   c->opt.seed = 1;
   c->opt.out = "reports";

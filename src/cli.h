@@ -23,6 +23,7 @@ struct cli {
   int update_expected;  /* check --update-expected */
   const char *baseline; /* bench --against NAME, compare --baseline NAME */
   const char *kernels;  /* bench --kernels PATTERNS, or NULL for all */
+  int shard_k, shard_n;  /* run --shard K/N (0: not a shard) */
   const char *args[CLI_MAXARGS];
   int nargs;
 };
@@ -72,6 +73,12 @@ int cli_check_expected(const struct cli *c, const struct gr_experiment *e, int *
 /* The verdict counts by kind of DIR/<key>/summary.tsv as one line
  * ("quick run, seed 1: paper results: ..."), "" when there is none. */
 void cli_kind_summary(const char *out, const char *key, char *line, size_t n);
+
+/* run --shard K/N EXP: run shard K's tasks and write its journal to
+ * DIR/shards/<exp>/K-of-N/; merge EXP: the report from all shards
+ * (cli_shard.c).  0 or 2. */
+int cli_shard_run(struct cli *c, const struct gr_experiment *e);
+int cli_merge(struct cli *c);
 
 /* Create the output folder and check it is writable; 2 on failure. */
 int cli_prepare_out(const char *out);

@@ -180,6 +180,10 @@ static int cmd_run(struct cli *c, int check)
   if (c->threads_set)
     omp_set_num_threads(c->opt.threads);
 #endif
+  if (c->shard_n > 0) /* run --shard K/N EXP (cli_shard.c) */
+    return n != 1 || !sel[0]->shardable
+               ? cli_die("--shard takes one experiment that declares its tasks independent (.shardable; %s)", n != 1 ? "name one" : "this one does not")
+               : cli_shard_run(c, sel[0]);
   for (i = 0; i < n && rc == 0; i++) {
     rc = run_one(c, sel[i], &ndiffers);
     if (rc == 0 && check && !c->strict)
@@ -415,6 +419,8 @@ int main(int argc, char **argv)
     return cmd_run(&c, strcmp(c.cmd, "check") == 0);
   if (strcmp(c.cmd, "report") == 0)
     return cmd_report(&c);
+  if (strcmp(c.cmd, "merge") == 0)
+    return cli_merge(&c);
   if (strcmp(c.cmd, "bench") == 0)
     return cmd_bench(&c);
   if (strcmp(c.cmd, "speed") == 0)

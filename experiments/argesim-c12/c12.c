@@ -107,4 +107,5 @@ const struct gr_experiment gr_exp_c12 = {
   .run = c12_run,
   .kernels = c12_kernels,
   .nkernels = sizeof c12_kernels / sizeof c12_kernels[0],
+  .shardable = 1,
 };

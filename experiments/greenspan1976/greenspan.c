@@ -133,4 +133,5 @@ const struct gr_experiment gr_exp_greenspan = {
   .run = gs_run,
   .kernels = gs_kernels,
   .nkernels = sizeof gs_kernels / sizeof gs_kernels[0],
+  .shardable = 1,
 };

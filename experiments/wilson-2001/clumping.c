@@ -83,4 +83,5 @@ const struct gr_experiment gr_exp_wilson_clumping = {
   .run = cl_run,
   .kernels = gr_clumping_kernels,
   .nkernels = CL_NKERNEL,
+  .shardable = 1,
 };

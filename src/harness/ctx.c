@@ -18,6 +18,7 @@
 #include "harness/record.h"
 #include "harness/report.h"
 #include "harness/rng.h"
+#include "harness/shard.h"
 #include "harness/timer.h"
 
 #define CTX_MAX_TABLES 32
@@ -25,6 +26,13 @@
 #define CTX_MAX_FIGS 64
 #define CTX_MAX_PHASES 32
 #define CTX_MAX_RNGS 64
+
+/* Log a call to the shard journal (shard.h) when recording a task. */
+#define CTX_LOG(c, ...)                    \
+  do {                                     \
+    if ((c)->shard)                        \
+      gr_shard_log((c)->shard, __VA_ARGS__); \
+  } while (0)
 
 /* Sticky errors: after the first failure a call is a no-op returning it. */
 #define CTX_STICKY(c)              \
@@ -73,6 +81,7 @@ struct gr_ctx {
   struct gr_timer phase;
   int last_percent;
   char last_what[64];
+  struct gr_shard *shard; /* shard run or merge (shard.h), else NULL */
 };
 
 /* strdup that tolerates NULL. */
@@ -148,6 +157,7 @@ int gr_ctx_option(struct gr_ctx *c, const char *name, double def, double lo,
   char *end;
   double x;
   *out = def;
+  CTX_LOG(c, "option", "sddd", name, def, lo, hi);
   if (v == NULL)
     return GR_OK;
   errno = 0;
@@ -272,6 +282,7 @@ int gr_ctx_published(struct gr_ctx *c, const char *table, const char *row,
 {
   struct gr_refcell *cell;
   CTX_STICKY(c);
+  CTX_LOG(c, "has", "sss", table, row, col);
   if ((cell = ctx_cell_of(c, table, row, col)) == NULL)
     return c->err.code;
   *value = cell->value;
@@ -295,6 +306,7 @@ int gr_ctx_has(struct gr_ctx *c, const char *table, const char *row,
 {
   struct gr_reftable *t = c->err.code == GR_OK ? ctx_table(c, table) : NULL;
   struct gr_refcell *cell = t ? gr_ref_cell(t, row, col) : NULL;
+  CTX_LOG(c, "has", "sss", table, row, col);
   return cell != NULL && cell->is_number;
 }
 
@@ -307,6 +319,7 @@ int gr_ctx_compare(struct gr_ctx *c, const char *table, const char *row,
   size_t r, rr = (size_t)-1;
   const struct gr_reftable *t;
   CTX_STICKY(c);
+  CTX_LOG(c, "compare", "sssdds", table, row, col, value, se, note);
   cell = ctx_cell_of(c, table, row, col);
   if (cell == NULL || gr_ref_judge(cell, value, se, &j, &c->err) != GR_OK)
     return c->err.code;
@@ -333,6 +346,7 @@ int gr_ctx_show(struct gr_ctx *c, const char *table, const char *row,
   const struct gr_reftable *t;
   char q[256], delta[32];
   CTX_STICKY(c);
+  CTX_LOG(c, "show", "sssds", table, row, col, value, note);
   if ((cell = ctx_cell_of(c, table, row, col)) == NULL)
     return c->err.code;
   cell->used = 1;
@@ -348,6 +362,7 @@ int gr_ctx_verdict(struct gr_ctx *c, enum gr_kind kind, const char *quantity, do
 {
   char tol[128];
   CTX_STICKY(c);
+  CTX_LOG(c, "verdict", "isdiddss", (int)kind, quantity, value, (int)test.op, test.a, test.b, test.name, note);
   gr_test_format(test, tol, sizeof tol);
   return ctx_row(c, kind, quantity, "-", &value, "-", tol,
                  gr_test_ok(test, value) ? GR_REPRODUCED : GR_DIFFERS, note, NULL);
@@ -357,6 +372,7 @@ int gr_ctx_inform(struct gr_ctx *c, enum gr_kind kind, const char *quantity, dou
                   const char *note)
 {
   CTX_STICKY(c);
+  CTX_LOG(c, "inform", "isds", (int)kind, quantity, value, note);
   return ctx_row(c, kind, quantity, "-", &value, "-", "informative", GR_INFORMATIVE, note, NULL);
 }
 
@@ -365,6 +381,7 @@ int gr_ctx_not_computed(struct gr_ctx *c, enum gr_kind kind, const char *quantit
 {
   char note[512];
   CTX_STICKY(c);
+  CTX_LOG(c, "notcomp", "iss", (int)kind, quantity, why);
   snprintf(note, sizeof note, "not computed: %s", why);
   return ctx_row(c, kind, quantity, "-", NULL, "-", "-", GR_DIFFERS, note, NULL);
 }
@@ -380,6 +397,7 @@ int gr_ctx_assert(struct gr_ctx *c, const char *quantity, double value,
 {
   char tol[64];
   CTX_STICKY(c);
+  CTX_LOG(c, "assert", "sddis", quantity, value, bound, ok, note);
   snprintf(tol, sizeof tol, "unstated (old call; bound %.3g)", bound);
   return ctx_row(c, GR_KIND_UNCLASSIFIED, quantity, "-", &value, "-", tol,
                  ok ? GR_REPRODUCED : GR_DIFFERS, note, NULL);
@@ -399,6 +417,7 @@ int gr_ctx_note(struct gr_ctx *c, const char *fmt, ...)
   va_start(ap, fmt);
   vsnprintf(s, (size_t)n + 1, fmt, ap);
   va_end(ap);
+  CTX_LOG(c, "note", "s", s);
   gr_buf_printf(&c->notes, "%s\n\n", s);
   free(s);
   return c->notes.failed ? gr_error_set(&c->err, GR_ENOMEM, "out of memory") : GR_OK;
@@ -407,6 +426,7 @@ int gr_ctx_note(struct gr_ctx *c, const char *fmt, ...)
 int gr_ctx_value(struct gr_ctx *c, const char *name, double value)
 {
   CTX_STICKY(c);
+  CTX_LOG(c, "value", "sd", name, value);
   if (gr_notes_value(c->named, name, value) != GR_OK)
     return gr_error_set(&c->err, GR_ENOMEM, "out of memory");
   return GR_OK;
@@ -415,6 +435,7 @@ int gr_ctx_value(struct gr_ctx *c, const char *name, double value)
 int gr_ctx_text(struct gr_ctx *c, const char *name, const char *text)
 {
   CTX_STICKY(c);
+  CTX_LOG(c, "text", "ss", name, text);
   if (gr_notes_text(c->named, name, text) != GR_OK)
     return gr_error_set(&c->err, GR_ENOMEM, "out of memory");
   return GR_OK;
@@ -454,6 +475,7 @@ struct gr_data *gr_ctx_data(struct gr_ctx *c, const char *name,
     gr_error_set(&c->err, GR_EFAIL, "too many data sets in one experiment");
     return NULL;
   }
+  CTX_LOG(c, "data", "ss", name, columns);
   d = &c->data[c->ndata];
   memset(d, 0, sizeof *d);
   d->ctx = c;
@@ -490,6 +512,7 @@ int gr_data_printf(struct gr_data *d, const char *fmt, ...)
     va_end(ap);
   }
   gr_buf_append(&d->rows, s, (size_t)n);
+  CTX_LOG(d->ctx, "row", "ss", d->name, s);
   if (s != small)
     free(s);
   return d->rows.failed ? gr_error_set(&d->ctx->err, GR_ENOMEM, "out of memory") : GR_OK;
@@ -503,6 +526,7 @@ int gr_ctx_figure(struct gr_ctx *c, const struct gr_figure *f)
   CTX_STICKY(c);
   if (c->nfigs == CTX_MAX_FIGS)
     return gr_error_set(&c->err, GR_EFAIL, "too many figures in one experiment");
+  CTX_LOG(c, "figure", "sssssss", f->name, f->data, f->title, f->xlabel, f->ylabel, f->setup, f->plot);
   g = &c->figs[c->nfigs++];
   src[0] = f->name; src[1] = f->data; src[2] = f->title; src[3] = f->xlabel;
   src[4] = f->ylabel; src[5] = f->setup; src[6] = f->plot;
@@ -554,16 +578,35 @@ int gr_ctx_run_tasks(struct gr_ctx *c, const struct gr_task *tasks, size_t n)
   size_t i;
   int rc = c->err.code;
   for (i = 0; i < n && rc == GR_OK; i++) {
+    enum gr_shard_act act = c->shard ? gr_shard_task_begin(c->shard, tasks[i].name) : GR_SHARD_RUN;
     gr_ctx_progress(c, tasks[i].name, (double)i / (double)n);
-    gr_ctx_phase_begin(c, tasks[i].name);
-    rc = tasks[i].fn(c);
+    if (act != GR_SHARD_SKIP)
+      gr_ctx_phase_begin(c, tasks[i].name);
+    rc = act == GR_SHARD_RUN ? tasks[i].fn(c) : act == GR_SHARD_REPLAY ? gr_shard_replay(c->shard, c) : GR_OK;
     gr_ctx_phase_end(c);
+    if (c->shard)
+      gr_shard_task_end(c->shard);
     if (rc != GR_OK) /* a bare status from the task: name it */
       gr_error_set(&c->err, rc, "%s: task '%s' failed with status %d", c->exp->key, tasks[i].name, rc);
     rc = c->err.code;
   }
   gr_ctx_progress(c, "done", 1.0);
   return rc;
+}
+
+void gr_ctx_set_shard(struct gr_ctx *c, struct gr_shard *s)
+{
+  c->shard = s;
+}
+
+struct gr_data *gr_ctx_data_find(struct gr_ctx *c, const char *name)
+{
+  size_t i;
+  for (i = c->ndata; i-- > 0;)
+    if (strcmp(c->data[i].name, name) == 0)
+      return &c->data[i];
+  gr_error_set(&c->err, GR_EINPUT, "no data set '%s' (a shard journal names one its run never made)", name);
+  return NULL;
 }
 
 void gr_ctx_counts(const struct gr_ctx *c, int counts[4])

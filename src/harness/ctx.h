@@ -173,6 +173,13 @@ struct gr_task {
  * status or the context's recorded error) and returns its code. */
 int gr_ctx_run_tasks(struct gr_ctx *ctx, const struct gr_task *tasks, size_t n);
 
+/* Shards (shard.h): the shard run that records its tasks' calls, or the
+ * merge that replays them; ctx does not own s.  gr_ctx_data_find: the
+ * last data set named name (NULL and the run failed when there is none). */
+struct gr_shard;
+void gr_ctx_set_shard(struct gr_ctx *ctx, struct gr_shard *s);
+struct gr_data *gr_ctx_data_find(struct gr_ctx *ctx, const char *name);
+
 /* Verdict counts after the run, in all and by kind ([kind][verdict]). */
 void gr_ctx_counts(const struct gr_ctx *ctx, int counts[4]);
 void gr_ctx_kind_counts(const struct gr_ctx *ctx, int counts[GR_NKINDS][4]);

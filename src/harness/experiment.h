@@ -42,6 +42,10 @@ struct gr_experiment {
   size_t nkernels;
   const char *options;   /* names --set NAME=VALUE may give, space-separated;
                             NULL: the experiment takes none */
+  int shardable;         /* 1: its tasks are independent (each task's rows,
+                            data, figures and values depend only on the seed
+                            and its own work), so `run --shard K/N` and
+                            `merge` may split them (shard.h) */
 };
 
 /* 1 when name (up to its '=' or end) is one of e's options, else 0. */

@@ -1,0 +1,309 @@
+/* granrepro harness: shards of an experiment's independent tasks, the
+ * journal of a task's calls and its replay (see shard.h; issue 25). */
+#include "harness/shard.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/buf.h"
+#include "harness/ctx.h"
+#include "harness/error.h"
+#include "harness/report.h"
+
+#define SHARD_MAX_TASKS 4096
+#define SHARD_MAX_FIELDS 16
+
+struct shard_seg {
+  char *lines;      /* its op lines, each NUL-terminated */
+  size_t nlines;
+  const char *file; /* journal it came from */
+  size_t line0;     /* line number of its first op line */
+  int k;            /* shard that ran it */
+};
+
+struct gr_shard {
+  int replay;
+  int k, n;
+  size_t ntask;     /* tasks begun so far: the index of the next one */
+  size_t cur;       /* index of the current task */
+  int recording;
+  int failed;       /* out of memory while logging */
+  struct gr_buf log;
+  struct shard_seg seg[SHARD_MAX_TASKS];
+  char *texts[256];
+  char files[256][512];
+  size_t ntexts;
+};
+
+struct gr_shard *gr_shard_new_record(int k, int n)
+{
+  struct gr_shard *s = calloc(1, sizeof *s);
+  if (s != NULL) {
+    s->k = k;
+    s->n = n;
+  }
+  return s;
+}
+
+struct gr_shard *gr_shard_new_replay(void)
+{
+  struct gr_shard *s = calloc(1, sizeof *s);
+  if (s != NULL)
+    s->replay = 1;
+  return s;
+}
+
+void gr_shard_free(struct gr_shard *s)
+{
+  size_t i;
+  if (s == NULL)
+    return;
+  for (i = 0; i < s->ntexts; i++)
+    free(s->texts[i]);
+  gr_buf_free(&s->log);
+  free(s);
+}
+
+enum gr_shard_act gr_shard_task_begin(struct gr_shard *s, const char *name)
+{
+  s->cur = s->ntask++;
+  if (s->replay)
+    return GR_SHARD_REPLAY;
+  if (s->cur % (size_t)s->n != (size_t)(s->k - 1))
+    return GR_SHARD_SKIP;
+  gr_buf_printf(&s->log, "task\t%zu\t", s->cur);
+  gr_shard_log(s, NULL, "s", name);
+  s->recording = 1;
+  return GR_SHARD_RUN;
+}
+
+void gr_shard_task_end(struct gr_shard *s)
+{
+  s->recording = 0;
+}
+
+/* Append a field, escaped (\\ \t \n \r; \N for NULL). */
+static void shard_field(struct gr_buf *b, const char *f)
+{
+  if (f == NULL) {
+    gr_buf_append(b, "\\N", 2);
+    return;
+  }
+  for (; *f; f++)
+    if (*f == '\\' || *f == '\t' || *f == '\n' || *f == '\r')
+      gr_buf_printf(b, "\\%c", *f == '\\' ? '\\' : *f == '\t' ? 't' : *f == '\n' ? 'n' : 'r');
+    else
+      gr_buf_append(b, f, 1);
+}
+
+void gr_shard_log(struct gr_shard *s, const char *op, const char *types, ...)
+{
+  va_list ap;
+  const char *t;
+  if (op != NULL && !s->recording)
+    return;
+  if (op != NULL)
+    gr_buf_printf(&s->log, "%s", op);
+  va_start(ap, types);
+  for (t = types; *t; t++) {
+    if (op != NULL || t != types)
+      gr_buf_append(&s->log, "\t", 1);
+    if (*t == 's')
+      shard_field(&s->log, va_arg(ap, const char *));
+    else if (*t == 'd')
+      gr_buf_printf(&s->log, "%a", va_arg(ap, double));
+    else
+      gr_buf_printf(&s->log, "%d", va_arg(ap, int));
+  }
+  va_end(ap);
+  gr_buf_append(&s->log, "\n", 1);
+  s->failed |= s->log.failed;
+}
+
+int gr_shard_journal(const struct gr_shard *s, struct gr_buf *out, char *names, size_t n)
+{
+  const char *p = gr_buf_str(&s->log), *q;
+  size_t used = 0;
+  *names = '\0';
+  if (s->failed)
+    return GR_ENOMEM;
+  gr_buf_printf(out, "tasks\t%zu\n", s->ntask);
+  gr_buf_append(out, p, s->log.len);
+  gr_buf_printf(out, "end\n");
+  for (; *p; p = q + 1) {
+    q = strchr(p, '\n'); /* every logged line ends with one */
+    if (strncmp(p, "task\t", 5) != 0 || used >= n)
+      continue;
+    p = strchr(p + 5, '\t') + 1;
+    used += (size_t)snprintf(names + used, used < n ? n - used : 0, "%s%.*s",
+                             used ? "," : "", (int)(q - p), p);
+  }
+  return out->failed ? GR_ENOMEM : GR_OK;
+}
+
+/* Split a line into at most SHARD_MAX_FIELDS fields in place, unescaped;
+ * NULL for \N.  Returns the count, -1 on a bad escape. */
+static int shard_split(char *line, char **f)
+{
+  int nf = 0;
+  char *r, *w;
+  for (;;) {
+    if (nf == SHARD_MAX_FIELDS)
+      return -1;
+    f[nf++] = line;
+    for (r = w = line; *r && *r != '\t'; r++) {
+      if (*r != '\\') {
+        *w++ = *r;
+        continue;
+      }
+      r++;
+      if (*r == 'N' && r == line + 1 && (r[1] == '\t' || r[1] == '\0'))
+        f[nf - 1] = NULL;
+      else if (*r == '\\' || *r == 't' || *r == 'n' || *r == 'r')
+        *w++ = *r == 't' ? '\t' : *r == 'n' ? '\n' : *r == 'r' ? '\r' : '\\';
+      else
+        return -1;
+    }
+    if (*r == '\0') {
+      *w = '\0';
+      return nf;
+    }
+    line = r + 1;
+    *w = '\0';
+  }
+}
+
+int gr_shard_add(struct gr_shard *s, char *text, const char *file, int k, int n,
+                 size_t ntasks, struct gr_error *err)
+{
+  char *p = text, *nl;
+  size_t line = 0, idx;
+  struct shard_seg *cur = NULL;
+  int end = 0;
+  if (s->ntexts == sizeof s->texts / sizeof s->texts[0]) {
+    free(text);
+    return gr_error_set(err, GR_EINPUT, "too many shards (at most %zu)", sizeof s->texts / sizeof s->texts[0]);
+  }
+  s->texts[s->ntexts] = text;
+  snprintf(s->files[s->ntexts], sizeof s->files[0], "%s", file);
+  file = s->files[s->ntexts++];
+  for (; *p && !end; p = nl + 1) {
+    line++;
+    if ((nl = strchr(p, '\n')) == NULL)
+      return gr_error_set(err, GR_EINPUT, "%s:%zu: unterminated line (a truncated journal: rerun shard %d/%d)", file, line, k, n);
+    *nl = '\0';
+    end = strcmp(p, "end") == 0;
+    if (strncmp(p, "task\t", 5) == 0) {
+      idx = strtoul(p + 5, NULL, 10);
+      if (idx >= ntasks || idx >= SHARD_MAX_TASKS || idx % (size_t)n != (size_t)(k - 1))
+        return gr_error_set(err, GR_EINPUT, "%s:%zu: task %zu does not belong to shard %d of %d (%zu tasks)", file, line, idx, k, n, ntasks);
+      cur = &s->seg[idx];
+      if (cur->file != NULL)
+        return gr_error_set(err, GR_EINPUT, "%s:%zu: task %zu also in %s (shard %d): a duplicated shard; remove one", file, line, idx, cur->file, cur->k);
+      cur->file = file;
+      cur->line0 = line + 1;
+      cur->k = k;
+      cur->lines = nl + 1;
+    } else if (cur != NULL && !end) {
+      cur->nlines++;
+    }
+  }
+  if (!end)
+    return gr_error_set(err, GR_EINPUT, "%s: no 'end' line (a truncated journal: rerun shard %d/%d)", file, k, n);
+  return GR_OK;
+}
+
+int gr_shard_done(const struct gr_shard *s, size_t ntasks, struct gr_error *err)
+{
+  size_t i;
+  for (i = 0; i < ntasks && i < SHARD_MAX_TASKS; i++)
+    if (s->seg[i].file == NULL)
+      return gr_error_set(err, GR_EINPUT, "task %zu is in no shard's journal (a shard is missing or truncated)", i);
+  if (s->ntask != ntasks)
+    return gr_error_set(err, GR_EINPUT, "the experiment has %zu tasks, the shards ran %zu: they were run by another version (rerun the shards)", s->ntask, ntasks);
+  return GR_OK;
+}
+
+/* The argument count each op takes, and its field types. */
+static const struct { const char *op, *types; } shard_ops[] = {
+  {"compare", "sssdds"}, {"show", "sssds"}, {"has", "sss"}, {"verdict", "isdiddss"},
+  {"inform", "isds"}, {"notcomp", "iss"}, {"assert", "sddis"}, {"value", "sd"},
+  {"text", "ss"}, {"note", "s"}, {"data", "ss"}, {"row", "ss"}, {"figure", "sssssss"},
+  {"option", "sddd"},
+};
+
+/* Replay one journal line (fields f[0..nf-1], f[0] the op) into ctx. */
+static int shard_call(struct gr_ctx *c, char **f, int nf)
+{
+  size_t o;
+  double d[SHARD_MAX_FIELDS], x;
+  int i[SHARD_MAX_FIELDS], j;
+  char *end;
+  struct gr_figure fig;
+  struct gr_test t;
+  for (o = 0; o < sizeof shard_ops / sizeof shard_ops[0] && strcmp(f[0], shard_ops[o].op) != 0; o++)
+    ;
+  if (o == sizeof shard_ops / sizeof shard_ops[0] || (size_t)nf != 1 + strlen(shard_ops[o].types))
+    return -1;
+  for (j = 1; j < nf; j++) {
+    char ty = shard_ops[o].types[j - 1];
+    if (ty == 's')
+      continue;
+    if (f[j] == NULL)
+      return -1;
+    x = strtod(f[j], &end);
+    if (*end != '\0' || end == f[j])
+      return -1;
+    d[j] = x;
+    i[j] = (int)x;
+  }
+  switch (o) {
+  case 0: return gr_ctx_compare(c, f[1], f[2], f[3], d[4], d[5], f[6]);
+  case 1: return gr_ctx_show(c, f[1], f[2], f[3], d[4], f[5]);
+  case 2:
+    (void)gr_ctx_has(c, f[1], f[2], f[3]); /* loads the table, as the task did */
+    return gr_ctx_error(c)->code;
+  case 3:
+    t.op = (enum gr_test_op)i[4];
+    t.a = d[5];
+    t.b = d[6];
+    t.name = f[7];
+    return gr_ctx_verdict(c, (enum gr_kind)i[1], f[2], d[3], t, f[8]);
+  case 4: return gr_ctx_inform(c, (enum gr_kind)i[1], f[2], d[3], f[4]);
+  case 5: return gr_ctx_not_computed(c, (enum gr_kind)i[1], f[2], f[3]);
+  case 6: return gr_ctx_assert(c, f[1], d[2], d[3], i[4], f[5]);
+  case 7: return gr_ctx_value(c, f[1], d[2]);
+  case 8: return gr_ctx_text(c, f[1], f[2]);
+  case 9: return gr_ctx_note(c, "%s", f[1]);
+  case 10: return gr_ctx_data(c, f[1], f[2]) ? GR_OK : gr_ctx_error(c)->code;
+  case 11: return gr_data_printf(gr_ctx_data_find(c, f[1]), "%s", f[2]);
+  case 12:
+    fig.name = f[1]; fig.data = f[2]; fig.title = f[3]; fig.xlabel = f[4];
+    fig.ylabel = f[5]; fig.setup = f[6]; fig.plot = f[7];
+    return gr_ctx_figure(c, &fig);
+  default: return gr_ctx_option(c, f[1], d[2], d[3], d[4], &x);
+  }
+}
+
+int gr_shard_replay(struct gr_shard *s, struct gr_ctx *c)
+{
+  struct shard_seg *g = s->cur < SHARD_MAX_TASKS ? &s->seg[s->cur] : NULL;
+  char *p, *next, *f[SHARD_MAX_FIELDS];
+  size_t l;
+  int nf, rc;
+  if (g == NULL || g->file == NULL)
+    return gr_ctx_fail(c, GR_EINPUT, "task %zu is in no shard's journal (a shard is missing)", s->cur);
+  p = g->lines;
+  for (l = 0; l < g->nlines; l++, p = next) {
+    char line[64];
+    next = p + strlen(p) + 1; /* before the split puts NULs in the line */
+    snprintf(line, sizeof line, "%.40s", p);
+    if ((nf = shard_split(p, f)) < 1 || f[0] == NULL || (rc = shard_call(c, f, nf)) < 0)
+      return gr_ctx_fail(c, GR_EINPUT, "%s:%zu: malformed journal line '%s' (rerun shard %d)", g->file, g->line0 + l, line, g->k);
+    if (rc != GR_OK)
+      return rc;
+  }
+  return GR_OK;
+}
