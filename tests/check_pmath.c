@@ -72,7 +72,7 @@ START_TEST(test_special_values)
 }
 END_TEST
 
-/* Within one ulp of the long double functions on 100,000 arguments each
+/* Within one ulp of the long double functions on 20,000 arguments each
  * (measured on x86-64: hypot and cbrt at most 0.5 ulp, exp2 0.6). */
 START_TEST(test_within_one_ulp)
 {
@@ -80,7 +80,7 @@ START_TEST(test_within_one_ulp)
   double w[3] = {0, 0, 0};
   int i;
   ck_assert(LDBL_MANT_DIG > DBL_MANT_DIG);
-  for (i = 0; i < 100000; i++) {
+  for (i = 0; i < 20000; i++) { /* few: aarch64's long double is software */
     double x = pm_arg(&s, 300), y = pm_arg(&s, 300), z = (pm_arg(&s, 11) - 0.75) * 1400.0;
     w[0] = fmax(w[0], pm_ulps(gr_pmath_hypot(x, y), hypotl(x, y)));
     w[1] = fmax(w[1], pm_ulps(gr_pmath_cbrt(x), cbrtl(x)));
