@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "experiments/greenspan1976/greenspan.h"
+#include "physics/pmath.h"
 #include "harness/ctx.h"
 
 #define GS_REMOVED 19     /* P_19 */
@@ -108,7 +109,7 @@ static void removal(struct gr_ctx *ctx, struct gr_psolid *s)
   gr_psolid_run(s, 2000);
   gr_psolid_bonds(s->lf->n, s->lf->x, s->lf->y, GS_CUTOFF, after, GS_NMAX);
   for (i = 0; i < s->lf->n; i++)
-    move = fmax(move, hypot(s->lf->x[i] - x0[i], s->lf->y[i] - y0[i]));
+    move = fmax(move, gr_pmath_hypot(s->lf->x[i] - x0[i], s->lf->y[i] - y0[i]));
   for (i = 0; i < GS_NMAX * GS_NMAX; i++)
     changed += before[i] != after[i];
   gr_ctx_informative(ctx, "triangle/remove-P19/max-displacement", move,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "experiments/greenspan1976/greenspan.h"
+#include "physics/pmath.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
 
@@ -78,7 +79,7 @@ static double top(const struct gr_leapfrog *lf)
 static double dist(const double *x0, const double *y0, size_t i0,
                    const struct gr_leapfrog *lf, size_t i1)
 {
-  return hypot(lf->x[i1] - x0[i0], lf->y[i1] - y0[i0]);
+  return gr_pmath_hypot(lf->x[i1] - x0[i0], lf->y[i1] - y0[i0]);
 }
 
 /* A trial's bodies at t_0, t_10000 and (removed) 2000 steps later. */
