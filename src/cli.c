@@ -470,7 +470,9 @@ void cli_passive_wait(char **argv)
     return;
   fflush(NULL);
   execv("/proc/self/exe", argv);
-  execvp(argv[0], argv);
+  /* Never execvp: on ENOEXEC it hands the file to /bin/sh. */
+  if (strchr(argv[0], '/') != NULL)
+    execv(argv[0], argv);
   unsetenv("OMP_WAIT_POLICY"); /* not re-executed: the record says "default" */
 #else
   (void)argv;

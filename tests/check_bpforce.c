@@ -169,7 +169,7 @@ static double torque_sum(const struct gr_bpsim *s)
 static double run_cluster(double dt, int nv)
 {
   struct gr_bpsim s;
-  double e0, e, prev, px0 = 0, py0 = 0, scale = 0, L0 = 0, L = 0, tint = 0, tprev, rise = 0;
+  double e0, e = 0, prev, px0 = 0, py0 = 0, scale = 0, L0 = 0, L = 0, tint = 0, tprev, rise = 0;
   size_t i;
   long k, n = lround(0.04 / dt);
   cluster(&s, nv, GR_BPSIM_ALLPAIRS, dt);

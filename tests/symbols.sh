@@ -13,15 +13,16 @@ dir=${top_builddir:-.}
 status=0
 
 # Defined global symbols of an archive (or of its members matching the glob
-# after ':'), one per line, without what a sanitizer build adds itself
-# (__odr_asan.<our global>).
+# after ':'), one per line, without what a compiler adds itself: a
+# sanitizer build's __odr_asan.<our global>, clang's OpenMP lock for
+# reductions (.gomp_critical_user_.reduction.var).
 exported() {
   nm -A -g --defined-only "$dir/${1%%:*}" |
     awk 'NF == 3 { n = split($1, p, ":"); print p[n - 1], $3 }' |
     while read -r member name; do
       case $1 in *:*) case $member in ${1#*:}) ;; *) continue ;; esac ;; esac
       echo "$name"
-    done | grep -v '^__odr_asan' | sort -u
+    done | grep -v '^__odr_asan\|^\.gomp_critical_user_' | sort -u
 }
 
 for a in $STRICT $INFO; do

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "experiments/argesim-c12/c12.h"
+#include "physics/pmath.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
 #include "harness/stats.h"
@@ -35,7 +36,7 @@ static double c12_c1_f(double e, void *p)
 int gr_c12_task_c1(struct gr_ctx *ctx)
 {
   struct c12_c1_count n = {.lo = 0.4, .hi = 1.0, .steps = 0};
-  double e = NAN, closed = cbrt(4.0) - 1.0;
+  double e = NAN, closed = gr_pmath_cbrt(4.0) - 1.0;
   char note[256];
   if (gr_stats_bisect(c12_c1_f, &n, n.lo, n.hi, 1e-15, 0.0, 200, &e) != GR_OK)
     return gr_ctx_fail(ctx, GR_EFAIL, "task c1: the bisection on [0.4, 1] did not converge");

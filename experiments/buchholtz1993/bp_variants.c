@@ -4,6 +4,7 @@
  * odeiv2 solution.  Gear (Appendix A): free fall and measured orders of
  * the 5- and 6-value forms, and the corrector as printed. */
 #include "experiments/buchholtz1993/bp.h"
+#include "physics/pmath.h"
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
@@ -33,7 +34,7 @@ static int bp_scenario(const struct bp_law *law, int variant, int sc, double *de
     return GR_ENOMEM;
   gr_bpsim_set(&s, 0, 0.5, 0.5, sc == 1 ? 0 : 0.5, 0, sc == 1 ? 50.0 : 0);
   if (sc == 1) /* grain 0 on top of the fixed grain 1, at its resting overlap */
-    gr_bpsim_set(&s, 0, 0.5, 0.5 + 0.02 - cbrt(pow(m[0] * 9.81 / law->kn, 2.0)), 0, 0, 50.0),
+    gr_bpsim_set(&s, 0, 0.5, 0.5 + 0.02 - gr_pmath_cbrt(pow(m[0] * 9.81 / law->kn, 2.0)), 0, 0, 50.0),
     gr_bpsim_set(&s, 1, 0.5, 0.5, 0, 0, 0);
   else
     gr_bpsim_set(&s, 1, 0.5 + 0.0201, 0.5 + (sc == 2 ? 0.0173 : 0), -0.5, 0, 0);

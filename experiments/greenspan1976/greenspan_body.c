@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "experiments/greenspan1976/greenspan.h"
+#include "physics/pmath.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
 
@@ -116,7 +117,7 @@ static void mirror_partners(size_t n, const double *x, const double *y, int *par
     partner[i] = -1;
     best = 0.1;
     for (j = 0; j < n; j++)
-      if ((d = hypot(x[j] + x[i], y[j] - y[i])) < best) {
+      if ((d = gr_pmath_hypot(x[j] + x[i], y[j] - y[i])) < best) {
         best = d;
         partner[i] = (int)j;
       }

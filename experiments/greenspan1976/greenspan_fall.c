@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "experiments/greenspan1976/greenspan.h"
+#include "physics/pmath.h"
 #include "harness/ctx.h"
 #include "harness/verdict.h"
 #include "harness/report.h"
@@ -67,7 +68,7 @@ static double falling_run(struct gr_psolid *s, const struct gs_body *b, struct g
     for (i = 0; i < b->n; i++)
       for (j = i + 1; j < b->n; j++)
         if (bond[i * GS_NMAX + j])
-          longest = fmax(longest, hypot(s->lf->x[i] - s->lf->x[j], s->lf->y[i] - s->lf->y[j]));
+          longest = fmax(longest, gr_pmath_hypot(s->lf->x[i] - s->lf->x[j], s->lf->y[i] - s->lf->y[j]));
     if (n >= 4500 && n % 500 == 0)
       falling_snapshot(d, bd, s, n, (int)(n - 4000) / 500);
   }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "experiments/greenspan1976/greenspan.h"
+#include "physics/pmath.h"
 #include "harness/ctx.h"
 #include "harness/verdict.h"
 
@@ -111,7 +112,7 @@ static void removal(struct gr_ctx *ctx, struct gr_psolid *s)
     s->diverged = 1;
   gr_psolid_bonds(s->lf->n, s->lf->x, s->lf->y, GS_CUTOFF, after, GS_NMAX);
   for (i = 0; i < s->lf->n; i++)
-    move = fmax(move, hypot(s->lf->x[i] - x0[i], s->lf->y[i] - y0[i]));
+    move = fmax(move, gr_pmath_hypot(s->lf->x[i] - x0[i], s->lf->y[i] - y0[i]));
   for (i = 0; i < GS_NMAX * GS_NMAX; i++)
     changed += before[i] != after[i];
   gr_ctx_inform(ctx, GR_KIND_CHECK, "triangle/remove-P19/max-displacement", move,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "experiments/greenspan1976/greenspan.h"
+#include "physics/pmath.h"
 #include "harness/ctx.h"
 #include "harness/power.h"
 #include "harness/report.h"
@@ -133,7 +134,7 @@ static void sand(struct gr_ctx *ctx, const struct gs_removal *o)
     const int a = mover[k] - 1, b = place[k] - 1;
     for (hits = 0, j = 0; j < GS_MEMBERS; j++) {
       const double x = o[j].cx[a] + o[j].dx[a], y = o[j].cy[a] + o[j].dy[a];
-      hits += hypot(x - o[j].cx[b], y - o[j].cy[b]) < hypot(x - o[j].cx[a], y - o[j].cy[a]);
+      hits += gr_pmath_hypot(x - o[j].cx[b], y - o[j].cy[b]) < gr_pmath_hypot(x - o[j].cx[a], y - o[j].cy[a]);
     }
     snprintf(q, sizeof q, "trial/sand/P%d-slides-to-P%d", mover[k], place[k]);
     sign_row(ctx, q, hits, "\"P_23, P_26 and P_28 sliding down to replace P_19, P_23 and P_26\": nearer the replaced particle's place than its own");

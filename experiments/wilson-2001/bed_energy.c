@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "experiments/wilson-2001/bed.h"
+#include "physics/pmath.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
 
@@ -72,7 +73,7 @@ static int en_mom_sample(void *arg, double t, const double *y)
     a->p0[0] = p[0];
     a->p0[1] = p[1];
   }
-  a->dmax = fmax(a->dmax, hypot(a->p0[0] - p[0], a->p0[1] - p[1]));
+  a->dmax = fmax(a->dmax, gr_pmath_hypot(a->p0[0] - p[0], a->p0[1] - p[1]));
   return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "experiments/wilson-2001/bed.h"
+#include "physics/pmath.h"
 #include "harness/ctx.h"
 
 int gr_wilson_bed_params(struct gr_ctx *ctx, struct bed_par *p)
@@ -89,7 +90,7 @@ static int bed_free(const double *y, size_t n, size_t k, double x, double z, dou
 {
   size_t j;
   for (j = 0; j < n; j++)
-    if (j != k && hypot(x - y[4 * j], z - y[4 * j + 1]) < sigma)
+    if (j != k && gr_pmath_hypot(x - y[4 * j], z - y[4 * j + 1]) < sigma)
       return 0;
   return 1;
 }

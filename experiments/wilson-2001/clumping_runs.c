@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "experiments/wilson-2001/clumping.h"
+#include "physics/pmath.h"
 #include "physics/granobs.h"
 #include "status.h"
 
@@ -53,10 +54,10 @@ static void cl_sample(const struct gr_edmd *s, int k, double t, const struct cl_
   o->ci[k] = gr_granobs_cluster_index(f->x, f->y, n, CL_L, CL_L, CL_BOXES, f->counts);
   e = fabs(gr_edmd_kinetic(s) + s->k.e_lost - f->e0) / f->e0;
   gr_edmd_momentum(s, &px, &py);
-  pe = hypot(px - s->k.wall_px - s->k.ddc_px - f->px0, py - s->k.wall_py - s->k.ddc_py - f->py0) / f->vscale;
+  pe = gr_pmath_hypot(px - s->k.wall_px - s->k.ddc_px - f->px0, py - s->k.wall_py - s->k.ddc_py - f->py0) / f->vscale;
   o->e_err = e > o->e_err ? e : o->e_err;
   o->p_err = pe > o->p_err ? pe : o->p_err;
-  o->ddc_p = hypot(s->k.ddc_px, s->k.ddc_py) / f->vscale;
+  o->ddc_p = gr_pmath_hypot(s->k.ddc_px, s->k.ddc_py) / f->vscale;
   o->nsamp = k + 1;
 }
 

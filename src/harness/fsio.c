@@ -72,7 +72,10 @@ int gr_fsio_write(const char *path, const char *text, size_t len,
     unlink(tmp);
     return gr_error_set(err, GR_EIO, "cannot write '%s': %s", path, strerror(errno));
   }
-  if ((len > 0 && fwrite(text, 1, len, fp) != len) | (fclose(fp) != 0)) {
+  int bad = len > 0 && fwrite(text, 1, len, fp) != len;
+  if (fclose(fp) != 0) /* closed whether or not the write failed */
+    bad = 1;
+  if (bad) {
     unlink(tmp);
     return gr_error_set(err, GR_EIO, "cannot write '%s': %s (disk full?)", path, strerror(errno));
   }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "harness/buf.h"
@@ -72,6 +73,42 @@ void gr_record_loadavg(char *out, size_t n)
     fclose(fp);
 }
 
+/* The machine's architecture as uname(2) names it. */
+static void record_arch(char *out, size_t n)
+{
+  struct utsname u;
+  snprintf(out, n, "unknown");
+  if (uname(&u) == 0)
+    snprintf(out, n, "%s", u.machine);
+}
+
+/* The CPU model: x86's "model name"; on Arm, where /proc/cpuinfo has
+ * none, the MIDR fields the kernel gives ("CPU implementer 0x41 part
+ * 0xd0c"), named where the implementer is a well-known one. */
+static void record_cpu(char *out, size_t n)
+{
+  static const struct { const char *id, *name; } impl[] = {
+    {"0x41", "Arm"}, {"0x42", "Broadcom"}, {"0x43", "Cavium"}, {"0x46", "Fujitsu"},
+    {"0x48", "HiSilicon"}, {"0x4e", "NVIDIA"}, {"0x51", "Qualcomm"}, {"0x61", "Apple"},
+    {"0xc0", "Ampere"}};
+  char im[32] = "", part[32] = "";
+  size_t i;
+  snprintf(out, n, "unknown");
+  record_grep("/proc/cpuinfo", "model name", ':', out, n);
+  if (strcmp(out, "unknown") != 0)
+    return;
+  record_grep("/proc/cpuinfo", "CPU implementer", ':', im, sizeof im);
+  record_grep("/proc/cpuinfo", "CPU part", ':', part, sizeof part);
+  if (im[0] == '\0' || part[0] == '\0')
+    return;
+  record_clean(im);
+  record_clean(part);
+  for (i = 0; i < sizeof impl / sizeof impl[0]; i++)
+    if (strcmp(im, impl[i].id) == 0)
+      break;
+  snprintf(out, n, "%s implementer %s part %s", i < sizeof impl / sizeof impl[0] ? impl[i].name : "CPU", im, part);
+}
+
 void gr_record_machine(struct gr_machine *m)
 {
   char kib[64] = "0", dirty[8];
@@ -79,8 +116,8 @@ void gr_record_machine(struct gr_machine *m)
   memset(m, 0, sizeof *m);
   if (gethostname(m->host, sizeof m->host - 1) != 0)
     snprintf(m->host, sizeof m->host, "unknown");
-  snprintf(m->cpu, sizeof m->cpu, "unknown");
-  record_grep("/proc/cpuinfo", "model name", ':', m->cpu, sizeof m->cpu);
+  record_arch(m->arch, sizeof m->arch);
+  record_cpu(m->cpu, sizeof m->cpu);
   m->cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
   gov = fopen("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "r");
   gr_fsio_first_line(gov, m->governor, sizeof m->governor);
@@ -175,6 +212,8 @@ static void record_format(const struct gr_record *r, struct gr_buf *b)
                 r->kind, r->experiment, r->date);
   gr_buf_printf(b, "# host: %s\n# cpu: %s\n# cores: %d\n# memory_kib: %ld\n# os: %s\n",
                 m->host, m->cpu, m->cores, m->memory_kib, m->os);
+  if (m->arch[0] != '\0')
+    gr_buf_printf(b, "# arch: %s\n", m->arch);
   if (m->governor[0] != '\0')
     gr_buf_printf(b, "# governor: %s\n", m->governor);
   if (m->mhz[0] != '\0')
@@ -246,6 +285,7 @@ static int record_header(struct gr_record *r, const char *key, const char *v,
     {"kind", r->kind, sizeof r->kind}, {"experiment", r->experiment, sizeof r->experiment},
     {"date", r->date, sizeof r->date}, {"mode", r->mode, sizeof r->mode},
     {"host", m->host, sizeof m->host}, {"cpu", m->cpu, sizeof m->cpu},
+    {"arch", m->arch, sizeof m->arch},
     {"os", m->os, sizeof m->os}, {"compiler", m->compiler, sizeof m->compiler},
     {"cflags", m->cflags, sizeof m->cflags}, {"gsl", m->gsl, sizeof m->gsl},
     {"revision", m->revision, sizeof m->revision},

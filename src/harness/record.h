@@ -38,6 +38,7 @@ struct gr_error;
 
 struct gr_machine {
   char host[128];
+  char arch[72];      /* uname machine: x86_64, aarch64 */
   char cpu[256];
   int cores;
   long memory_kib;

@@ -21,19 +21,21 @@ static uint64_t rng_fnv1a(const char *s)
   return h;
 }
 
-uint64_t gr_rng_seed(unsigned long seed, const char *name)
+uint64_t gr_rng_seed(uint64_t seed, const char *name)
 {
-  return rng_mix((uint64_t)seed ^ rng_mix(rng_fnv1a(name)));
+  return rng_mix(seed ^ rng_mix(rng_fnv1a(name)));
 }
 
-/* mt19937 seeded from (seed, name); gsl_rng_set takes an unsigned long,
- * which is 64 bits here (the high half is folded in where it is not). */
-gsl_rng *gr_rng_stream(unsigned long seed, const char *name)
+/* mt19937 seeded from (seed, name).  gsl_rng_set takes an unsigned long,
+ * 32 bits on Windows and 32-bit builds, and mt19937 keeps only the low 32
+ * bits of it (GSL's mt_set: s & 0xffffffff): handing it those bits alone
+ * gives the same stream on every platform. */
+gsl_rng *gr_rng_stream(uint64_t seed, const char *name)
 {
   gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
   uint64_t s = gr_rng_seed(seed, name);
   if (r == NULL)
     return NULL;
-  gsl_rng_set(r, (unsigned long)(s ^ (sizeof(unsigned long) < 8 ? s >> 32 : 0)));
+  gsl_rng_set(r, (unsigned long)(s & 0xffffffffu));
   return r;
 }

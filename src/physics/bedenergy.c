@@ -2,6 +2,7 @@
  * balance (kinetic, eq. 10 pair, wall, gravity) and the listing's E of the
  * (E/iE)*100 line (subroutine energy, txt 1655-1687). */
 #include "physics/bed.h"
+#include "physics/pmath.h"
 
 #include <math.h>
 
@@ -17,7 +18,7 @@ double gr_bed_kinetic(const struct gr_bed_model *m, const double *y)
 /* Distance of disks i and j. */
 static double bed_dist(const double *y, size_t i, size_t j)
 {
-  return hypot(y[4 * i] - y[4 * j], y[4 * i + 1] - y[4 * j + 1]);
+  return gr_pmath_hypot(y[4 * i] - y[4 * j], y[4 * i + 1] - y[4 * j + 1]);
 }
 
 /* eq. 10 over pairs i < j. */

@@ -24,6 +24,7 @@
  * timers around the phases, scratch build) is about 25 % sort (grains in
  * random order: a cache line written per grain), 68 % candidates, queue,
  * pair force (a quarter of it) and reactions, 7 % the gather back. */
+#include "compiler.h"
 #include "status.h"
 #include "physics/bpsearch.h"
 
@@ -31,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BP_VEC_OPT optimize("tree-vectorize", "vect-cost-model=dynamic")
+#define BP_VEC_OPT GR_GCC_OPTIMIZE("tree-vectorize", "vect-cost-model=dynamic")
 #define GR_BPFORCE_PAIR_NAME bp_pair_vec
 #define GR_BPFORCE_PAIR_ATTR __attribute__((always_inline, BP_VEC_OPT))
 #include "physics/bpforce_pair.h"
@@ -165,7 +166,7 @@ static long bp_neighbour(const struct gr_bpcells *c, int ax, int ay, double *sx,
  * independent): force on i, torques on i and j (eq. 16), overlap.  (A
  * copy of the consistent law alone, as the lattice has, measured no
  * faster here.) */
-__attribute__((target_clones("avx2", "default"), BP_VEC_OPT))
+__attribute__((GR_CLONES_AVX2, BP_VEC_OPT))
 static void bp_chunk_forces(const struct gr_bpforce *p, int n, double *restrict b)
 {
   const double *dx = b, *dy = b + BP_CHUNK, *dvx = b + 2 * BP_CHUNK, *dvy = b + 3 * BP_CHUNK,
@@ -176,7 +177,7 @@ static void bp_chunk_forces(const struct gr_bpforce *p, int n, double *restrict 
                    *restrict xi = b + 14 * BP_CHUNK;
   struct gr_bpforce q = *p;
   int k;
-#pragma GCC ivdep
+GR_IVDEP
   for (k = 0; k < n; k++) {
     struct gr_bpforce_out o;
     bp_pair_vec(&q, dx[k], dy[k], dvx[k], dvy[k], ri[k], rj[k], wi[k], wj[k], mi[k], mj[k],

@@ -1,5 +1,6 @@
 /* granrepro physics: the lattice algorithm of Buchholtz & Poeschel (1993),
  * section 2 (steps 3-4, eqs. 8-16, Fig. 2).  See bplattice.h. */
+#include "compiler.h"
 #include "status.h"
 #include "physics/bplattice.h"
 
@@ -17,10 +18,10 @@
  * -mcpu=znver3: 70 cycles per iteration against 81). */
 #define BP_SCHED "schedule-insns", "sched-pressure"
 #define BP_VEC_OPT                                                            \
-  optimize("tree-vectorize", "vect-cost-model=dynamic", "fp-contract=off", BP_SCHED)
-#define BP_NOVEC_OPT optimize("no-tree-vectorize", "fp-contract=off", BP_SCHED)
+  GR_GCC_OPTIMIZE("tree-vectorize", "vect-cost-model=dynamic", "fp-contract=off", BP_SCHED)
+#define BP_NOVEC_OPT GR_GCC_OPTIMIZE("no-tree-vectorize", "fp-contract=off", BP_SCHED)
 #define GR_BPPASS_NAME bp_vec
-#define GR_BPPASS_ATTR __attribute__((target_clones("avx2", "default"), BP_VEC_OPT))
+#define GR_BPPASS_ATTR __attribute__((GR_CLONES_AVX2, BP_VEC_OPT))
 #define GR_BPPASS_PAIR_ATTR __attribute__((always_inline, BP_VEC_OPT))
 #include "physics/bplattice_pass.h"
 #include "physics/bplattice_two.h"

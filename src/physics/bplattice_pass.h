@@ -65,7 +65,7 @@ static inline void BP_FN(_body)(struct gr_bplattice *L, const struct gr_bpforce 
   BP_LOAD;
   for (k = 0; k < L->nmask; k += 2) {
     const long o = L->mask[k], u = L->mask[k + 1];
-#pragma GCC ivdep
+GR_IVDEP
     for (c = b0; c < b1; c++) {
       struct gr_bpforce_out f, g;
       BP_EVAL(o, te[c] * te[c + o], f);
@@ -99,7 +99,7 @@ static inline void BP_FN(_bodyh)(struct gr_bplattice *L, const struct gr_bpforce
   double *restrict hx = L->hx, *restrict hy = L->hy, *restrict ht = L->ht;
   for (k = 0; k < L->nhalf; k++) {
     const long o = L->half[k];
-#pragma GCC ivdep
+GR_IVDEP
     for (c = b0; c < b1; c++) {
       struct gr_bpforce_out f;
       BP_EVAL(o, te[c] * te[c + o] * in[c], f);

@@ -21,7 +21,7 @@ static inline void BP_FN(_qbody)(struct gr_bplattice *L, const struct gr_bpforce
                    *restrict qfs = qti + L->qcap, *restrict qxi = qfs + L->qcap;
   struct gr_bpforce q = *p;
   long i;
-#pragma GCC ivdep
+GR_IVDEP
   for (i = 0; i < n; i++) {
     const long c = lst[i], o = lo[i];
     struct gr_bpforce_out f;

@@ -67,7 +67,7 @@ GR_BPPASS_ATTR static void BP_FN(_geom)(struct gr_bplattice *L, long g0, long g1
     hb[c] = 0;
   for (k = 0; k < L->nhalf; k += 2) { /* two positions a pass (nhalf is even) */
     const long o = L->half[k], u = L->half[k + 1];
-#pragma GCC ivdep
+GR_IVDEP
     for (c = g0; c < g1; c++) {
       double dx = x[c] - x[c + o], dy = y[c] - y[c + o], s = r[c] + r[c + o];
       double ex = x[c] - x[c + u], ey = y[c] - y[c + u], t = r[c] + r[c + u];
@@ -92,12 +92,12 @@ GR_BPPASS_ATTR static void BP_FN(_bits)(struct gr_bplattice *L, long b0, long b1
   const int nh = L->nhalf;
   int k;
   long c;
-#pragma GCC ivdep
+GR_IVDEP
   for (c = b0; c < b1; c++)
     bits[c] = (half ? hb[c] : hb[c] << nh) & -(uint64_t)(in[c] > 0.0);
   for (k = 0; k < (half ? 0 : nh); k += 2) { /* two positions a pass */
     const long o = L->half[k], u = L->half[k + 1];
-#pragma GCC ivdep
+GR_IVDEP
     for (c = b0; c < b1; c++)
       bits[c] |= ((((hb[c - o] >> k) & 1) << (nh - 1 - k)) |
                   (((hb[c - u] >> (k + 1)) & 1) << (nh - 2 - k))) & -(uint64_t)(in[c] > 0.0);

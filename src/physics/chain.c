@@ -1,6 +1,7 @@
 /* granrepro physics: event-driven row of equal spheres (ARGESIM C12).
  * See chain.h for the model and the relative-coordinate representation. */
 #include "physics/chain.h"
+#include "physics/pmath.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -321,7 +322,7 @@ void gr_chain_solve(struct gr_chain *c, long max_coll,
     if ((p = chain_collapsing(c, &mask, &slope)) != 0) {
       if (c->ncollapse == 0 && p > 0) {
         res->period = p;
-        res->contraction = exp2(slope);
+        res->contraction = gr_pmath_exp2(slope);
         for (i = 0; i < p; i++)
           res->pattern[i] = c->hp[(c->ncoll - p + 1 + i) % GR_CHAIN_HIST];
       }

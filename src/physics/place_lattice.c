@@ -1,6 +1,7 @@
 /* granrepro physics: lattice placement of the peer case of Sweetman 2003,
  * chapter 4 (see place_lattice.h). */
 #include "physics/place_lattice.h"
+#include "physics/pmath.h"
 
 #include <gsl/gsl_randist.h>
 #include <math.h>
@@ -10,7 +11,7 @@
 /* k = ceil(cbrt(n / fill)), at least enough sites for n. */
 size_t gr_place_lattice_sites(size_t n, double fill)
 {
-  size_t k = (size_t)ceil(cbrt((double)n / fill));
+  size_t k = (size_t)ceil(gr_pmath_cbrt((double)n / fill));
   while (k * k * k < n)
     k++;
   return k;

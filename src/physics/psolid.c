@@ -2,6 +2,7 @@
  * Generation of Particle Solids" (UW-Madison CS TR 273, 1976), Sections
  * 2-5 and the FORTRAN listing's restarts (see psolid.h). */
 #include "physics/psolid.h"
+#include "physics/pmath.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -149,7 +150,7 @@ void gr_psolid_bonds(size_t n, const double *x, const double *y, double cutoff,
   size_t i, j;
   for (i = 0; i < n; i++)
     for (j = 0; j < n; j++)
-      bond[i * stride + j] = hypot(x[i] - x[j], y[i] - y[j]) <= cutoff;
+      bond[i * stride + j] = gr_pmath_hypot(x[i] - x[j], y[i] - y[j]) <= cutoff;
 }
 
 /* Centre of mass of equal masses along one axis. */
