@@ -10,6 +10,7 @@
 
 #include "experiments/wilson-2001/bed.h"
 #include "harness/ctx.h"
+#include "physics/pmath.h"
 #include "harness/report.h"
 
 static const double co_tol[] = {1e-2, 1e-3, 1e-4, 1e-6};
@@ -36,7 +37,7 @@ static double co_one(const struct bed_par *p, int method, double tol, double dto
   if (gr_wilson_bed_run(&r, y, NULL, NULL, NULL) != 0)
     return NAN;
   gr_bed_momentum(&r.m, y, p1);
-  *dmom = hypot(p1[0] - p0[0], p1[1] - p0[1]);
+  *dmom = gr_pmath_hypot(p1[0] - p0[0], p1[1] - p0[1]);
   return 100.0 * fabs(gr_bed_energy(&r.m, y) / k0 - 1.0);
 }
 
