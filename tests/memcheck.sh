@@ -12,6 +12,7 @@
 
 command -v valgrind >/dev/null 2>&1 || skip "valgrind not found (install it: apt-get install valgrind)"
 grep -q __asan_init "$GRANREPRO" 2>/dev/null && skip "a sanitizer build (valgrind cannot run it; the plain build runs this test)"
+[ "${GR_NO_MEMCHECK:-0}" = 1 ] && skip "GR_NO_MEMCHECK=1: CI runs memcheck once, in the main build"
 canary=$top_builddir/tests/memcheck_canary
 [ -x "$canary" ] || fail "$canary not built (make check builds it)"
 GNUPLOT=/nonexistent
