@@ -153,11 +153,10 @@ static int bp_directions(struct gr_ctx *ctx, const struct bp_opts *o, const stru
     return gr_ctx_error(ctx)->code;
   for (i = 0; i < o->seeds; i++)
     for (k = bp_late(&runs[i], o->t_start) + 1; k < runs[i].nrec && runs[i].nbf <= 1024; k++) {
-      double corr, c, bin = 2.0 * o->pipe.r0 * o->pipe.length / runs[i].nbf;
-      int sh;
-      bp_smooth(&runs[i], k - 1, 1, a), bp_smooth(&runs[i], k, 1, b);
-      sh = gr_bppipe_shift(a, b, runs[i].nbf, &corr);
-      c = sh * bin / (runs[i].t[k] - runs[i].t[k - 1]);
+      double corr, c;
+      bp_smooth(&runs[i], k - 1, 1, a);
+      bp_smooth(&runs[i], k, 1, b);
+      c = gr_bppipe_speed(&o->pipe, a, b, runs[i].nbf, runs[i].t[k] - runs[i].t[k - 1], &corr);
       gr_data_printf(d, "%d %.4f %.6g %.4f %.6g\n", i, runs[i].t[k], c, corr, runs[i].vmean[k]);
       if (corr < 0.3)
         continue;
