@@ -89,42 +89,91 @@ static void bp_trow(struct gr_ctx *ctx, const char *q, double v, const char *n)
   gr_ctx_informative(ctx, q, v, n);
 }
 
-/* Fits: t/NP = a + b/rho (lattice, largest NP), exponents, N*(rho). */
+/* A row whose fit failed: no number, its reason. */
+static void bp_nofit(struct gr_ctx *ctx, const char *q, const char *why)
+{
+  gr_ctx_informative(ctx, q, NAN, why);
+}
+
+/* N*(rho) from the lattice fit (a, b) and the list fit (c0, c1), and its
+ * log-log slope against rho; GR_EFAIL (ns undefined) when the list fit
+ * failed or a crossover is not positive. */
+static int bp_crossover(double a, double b, int list_ok, double c0, double c1, double *ns,
+                        double *nsl, double *nsle)
+{
+  double lr[BP_NRHO];
+  int i, ok = list_ok && c1 > 0.0;
+  for (i = 0; i < BP_NRHO; i++) {
+    ns[i] = ok ? (a + b / bp_rho[i] - c0) / c1 : NAN;
+    lr[i] = bp_rho[i];
+    ok = ok && ns[i] > 0.0;
+  }
+  if (!ok)
+    return GR_EFAIL;
+  return gr_stats_loglog(lr, ns, BP_NRHO, nsl, nsle);
+}
+
+/* Fits: t/NP = a + b/rho (lattice, largest NP), exponents, N*(rho).  Every
+ * fit's status is checked: a failed one gives its rows without a number. */
 static int bp_fits(struct gr_ctx *ctx, const long *nps, double lat[BP_NRHO][BP_NNP],
                    double cel[BP_NRHO][BP_NNP], const double *lst)
 {
-  double x[BP_NRHO], y[BP_NRHO], a, b, sa, sb, npd[BP_NNP], ty[BP_NNP], sl, sle, c0, c1, e0, e1;
-  double ns[BP_NRHO], lr[BP_NRHO], nsl, nsle;
-  int i, j, J = BP_NNP - 1;
-  for (i = 0; i < BP_NRHO; i++)
-    x[i] = 1.0 / bp_rho[i], y[i] = 1e9 * lat[i][J];
-  for (j = 0; j < BP_NNP; j++)
-    npd[j] = (double)nps[j], ty[j] = lat[2][j] * nps[j];
-  if (gr_stats_linfit(x, y, BP_NRHO, &a, &b, &sa, &sb) != GR_OK ||
-      gr_stats_loglog(npd, ty, BP_NNP, &sl, &sle) != GR_OK)
-    return gr_ctx_fail(ctx, GR_EFAIL, "Fig. 4 fits failed");
+  double x[BP_NRHO], y[BP_NRHO], a = NAN, b = NAN, sa, sb, npd[BP_NNP], ty[BP_NNP], sl = NAN, sle;
+  double c0 = NAN, c1 = NAN, e0, e1, ns[BP_NRHO], nsl = NAN, nsle;
+  int i, j, J = BP_NNP - 1, lat_ok, sl_ok, list_ok, ns_ok;
+  for (i = 0; i < BP_NRHO; i++) {
+    x[i] = 1.0 / bp_rho[i];
+    y[i] = 1e9 * lat[i][J];
+  }
+  for (j = 0; j < BP_NNP; j++) {
+    npd[j] = (double)nps[j];
+    ty[j] = lat[2][j] * nps[j];
+  }
+  lat_ok = gr_stats_linfit(x, y, BP_NRHO, &a, &b, &sa, &sb) == GR_OK;
+  sl_ok = gr_stats_loglog(npd, ty, BP_NNP, &sl, &sle) == GR_OK;
   for (j = 0; j < BP_NNP; j++)
     ty[j] = 1e9 * lst[j];
-  gr_stats_linfit(npd, ty, BP_NNP, &c0, &c1, &e0, &e1);
-  for (i = 0; i < BP_NRHO; i++)
-    ns[i] = (a + b / bp_rho[i] - c0) / c1, lr[i] = bp_rho[i];
-  gr_stats_loglog(lr, ns, BP_NRHO, &nsl, &nsle);
-  gr_ctx_value(ctx, "fit_a", a), gr_ctx_value(ctx, "fit_b", b);
-  gr_ctx_value(ctx, "list_c0", c0), gr_ctx_value(ctx, "list_c1", c1);
-  gr_ctx_value(ctx, "lat_slope", sl), gr_ctx_value(ctx, "nstar_slope", nsl);
+  list_ok = gr_stats_linfit(npd, ty, BP_NNP, &c0, &c1, &e0, &e1) == GR_OK;
+  ns_ok = lat_ok && bp_crossover(a, b, list_ok, c0, c1, ns, &nsl, &nsle) == GR_OK;
+  if (!ns_ok)
+    for (i = 0; i < BP_NRHO; i++)
+      ns[i] = NAN;
+  gr_ctx_value(ctx, "fit_a", lat_ok ? a : NAN);
+  gr_ctx_value(ctx, "fit_b", lat_ok ? b : NAN);
+  gr_ctx_value(ctx, "list_c0", list_ok ? c0 : NAN);
+  gr_ctx_value(ctx, "list_c1", list_ok ? c1 : NAN);
+  gr_ctx_value(ctx, "lat_slope", sl_ok ? sl : NAN);
+  gr_ctx_value(ctx, "nstar_slope", ns_ok ? nsl : NAN);
   for (i = 0; i < BP_NRHO; i++) {
     char nm[32];
-    snprintf(nm, sizeof nm, "nstar_%d", i), gr_ctx_value(ctx, nm, ns[i]);
-    snprintf(nm, sizeof nm, "lat_cells_%d", i), gr_ctx_value(ctx, nm, lat[i][J] / cel[i][J]);
-    snprintf(nm, sizeof nm, "lat_ns_%d", i), gr_ctx_value(ctx, nm, 1e9 * lat[i][J]);
-    snprintf(nm, sizeof nm, "cel_ns_%d", i), gr_ctx_value(ctx, nm, 1e9 * cel[i][J]);
+    snprintf(nm, sizeof nm, "nstar_%d", i);
+    gr_ctx_value(ctx, nm, ns[i]);
+    snprintf(nm, sizeof nm, "lat_cells_%d", i);
+    gr_ctx_value(ctx, nm, lat[i][J] / cel[i][J]);
+    snprintf(nm, sizeof nm, "lat_ns_%d", i);
+    gr_ctx_value(ctx, nm, 1e9 * lat[i][J]);
+    snprintf(nm, sizeof nm, "cel_ns_%d", i);
+    gr_ctx_value(ctx, nm, 1e9 * cel[i][J]);
   }
-  gr_ctx_informative(ctx, "cost/fit-a-ns", a, "t/NP = a + b/rho, lattice, largest NP (ns per particle-step)");
-  gr_ctx_informative(ctx, "cost/fit-b-ns", b, "b: ns per cell per step");
-  bp_trow(ctx, "cost/lattice-loglog-slope-time-vs-NP", sl,
-          "rho = 0.2: total CPU time against NP (paper, section 5: O(N), slope 1); timing, not judged");
-  bp_trow(ctx, "cost/crossover-loglog-slope-vs-rho", nsl,
-          "N*(rho) against the N^2 list (paper, section 3: N* grows as 1/rho, slope -1); timing, not judged");
+  if (lat_ok) {
+    gr_ctx_informative(ctx, "cost/fit-a-ns", a, "t/NP = a + b/rho, lattice, largest NP (ns per particle-step)");
+    gr_ctx_informative(ctx, "cost/fit-b-ns", b, "b: ns per cell per step");
+  } else {
+    bp_nofit(ctx, "cost/fit-a-ns", "not computed: the fit t/NP = a + b/rho failed (a time not finite)");
+    bp_nofit(ctx, "cost/fit-b-ns", "not computed: the fit t/NP = a + b/rho failed (a time not finite)");
+  }
+  if (sl_ok)
+    bp_trow(ctx, "cost/lattice-loglog-slope-time-vs-NP", sl,
+            "rho = 0.2: total CPU time against NP (paper, section 5: O(N), slope 1); timing, not judged");
+  else
+    bp_nofit(ctx, "cost/lattice-loglog-slope-time-vs-NP",
+             "not computed: log-log fit of the lattice time against NP failed (a time not positive or not finite)");
+  if (ns_ok)
+    bp_trow(ctx, "cost/crossover-loglog-slope-vs-rho", nsl,
+            "N*(rho) against the N^2 list (paper, section 3: N* grows as 1/rho, slope -1); timing, not judged");
+  else
+    bp_nofit(ctx, "cost/crossover-loglog-slope-vs-rho",
+             "not computed: a fit failed, the list's slope is not positive or a crossover N* is not positive");
   gr_ctx_informative(ctx, "cost/lattice-over-cells-rho0.28", lat[3][J] / cel[3][J],
                      "time ratio at the densest packing, largest NP: < 1 means the lattice wins");
   return GR_OK;
