@@ -89,10 +89,18 @@ static void bp_trow(struct gr_ctx *ctx, const char *q, double v, const char *n)
   gr_ctx_informative(ctx, q, v, n);
 }
 
-/* A row whose fit failed: no number, its reason. */
-static void bp_nofit(struct gr_ctx *ctx, const char *q, const char *why)
+/* A fitted row (timing: shown, never judged) when its fit succeeded, else
+ * a row without a number that says why. */
+static void bp_fitrow(struct gr_ctx *ctx, int ok, const char *q, double v, const char *note,
+                      const char *why)
 {
-  gr_ctx_informative(ctx, q, NAN, why);
+  char buf[256];
+  if (ok) {
+    bp_trow(ctx, q, v, note);
+    return;
+  }
+  snprintf(buf, sizeof buf, "not computed: %s", why);
+  gr_ctx_informative(ctx, q, NAN, buf);
 }
 
 /* N*(rho) from the lattice fit (a, b) and the list fit (c0, c1), and its
@@ -155,25 +163,16 @@ static int bp_fits(struct gr_ctx *ctx, const long *nps, double lat[BP_NRHO][BP_N
     snprintf(nm, sizeof nm, "cel_ns_%d", i);
     gr_ctx_value(ctx, nm, 1e9 * cel[i][J]);
   }
-  if (lat_ok) {
-    gr_ctx_informative(ctx, "cost/fit-a-ns", a, "t/NP = a + b/rho, lattice, largest NP (ns per particle-step)");
-    gr_ctx_informative(ctx, "cost/fit-b-ns", b, "b: ns per cell per step");
-  } else {
-    bp_nofit(ctx, "cost/fit-a-ns", "not computed: the fit t/NP = a + b/rho failed (a time not finite)");
-    bp_nofit(ctx, "cost/fit-b-ns", "not computed: the fit t/NP = a + b/rho failed (a time not finite)");
-  }
-  if (sl_ok)
-    bp_trow(ctx, "cost/lattice-loglog-slope-time-vs-NP", sl,
-            "rho = 0.2: total CPU time against NP (paper, section 5: O(N), slope 1); timing, not judged");
-  else
-    bp_nofit(ctx, "cost/lattice-loglog-slope-time-vs-NP",
-             "not computed: log-log fit of the lattice time against NP failed (a time not positive or not finite)");
-  if (ns_ok)
-    bp_trow(ctx, "cost/crossover-loglog-slope-vs-rho", nsl,
-            "N*(rho) against the N^2 list (paper, section 3: N* grows as 1/rho, slope -1); timing, not judged");
-  else
-    bp_nofit(ctx, "cost/crossover-loglog-slope-vs-rho",
-             "not computed: a fit failed, the list's slope is not positive or a crossover N* is not positive");
+  bp_fitrow(ctx, lat_ok, "cost/fit-a-ns", a, "t/NP = a + b/rho, lattice, largest NP (ns per particle-step)",
+            "the fit t/NP = a + b/rho failed (a time not finite)");
+  bp_fitrow(ctx, lat_ok, "cost/fit-b-ns", b, "b: ns per cell per step",
+            "the fit t/NP = a + b/rho failed (a time not finite)");
+  bp_fitrow(ctx, sl_ok, "cost/lattice-loglog-slope-time-vs-NP", sl,
+            "rho = 0.2: total CPU time against NP (paper, section 5: O(N), slope 1); timing, not judged",
+            "log-log fit of the lattice time against NP failed (a time not positive or not finite)");
+  bp_fitrow(ctx, ns_ok, "cost/crossover-loglog-slope-vs-rho", nsl,
+            "N*(rho) against the N^2 list (paper, section 3: N* grows as 1/rho, slope -1); timing, not judged",
+            "a fit failed, the list's slope is not positive or a crossover N* is not positive");
   gr_ctx_informative(ctx, "cost/lattice-over-cells-rho0.28", lat[3][J] / cel[3][J],
                      "time ratio at the densest packing, largest NP: < 1 means the lattice wins");
   return GR_OK;
