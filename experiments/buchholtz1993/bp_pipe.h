@@ -30,4 +30,14 @@ int gr_bp_equivalence(struct gr_ctx *ctx, const struct bp_opts *o, const struct 
 int gr_bp_waves(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law *law,
                 const struct bp_run *runs);
 
+/* The two claims decided by criteria of measured power (bp_wavecrit.c). */
+int gr_bp_criteria(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs);
+
+/* A claim row: asserted in full runs, informative in quick ones. */
+int gr_bp_claim(struct gr_ctx *ctx, const char *q, double v, double bound, int ok,
+                const char *note);
+
+/* First record of a run at or after t_start. */
+int gr_bp_late(const struct bp_run *r, double t_start);
+
 #endif
