@@ -9,11 +9,14 @@
  *   # tolerance: x,y abs 0.02; vx informative; * half-unit   (optional)
  *   # note: free text                     (any number)
  *   # misprint: ROW COL PREDICTED: why    (any number)
+ *   # kind: result                        (the rows' kind, verdict.h; a table
+ *                                           without one gives 'unclassified')
  *   key<TAB>col1<TAB>col2 ...             column header, first column = row key
  *   row1<TAB>1.25<TAB>-                   '-' = nothing published in that cell
  *
  * Reserved columns: "tolerance" (a per-row tolerance spec overriding the
- * header) and "note" (per-row text).  Tolerance kinds: "half-unit" (the
+ * header), "kind" (a per-row kind overriding the header's) and "note"
+ * (per-row text).  Tolerance kinds: "half-unit" (the
  * default: half a unit in the last printed digit), "abs X", "rel X",
  * "se K" (|value - published| <= K * se + half-unit, se supplied by the
  * experiment), "informative" (no comparison).
@@ -22,6 +25,8 @@
 #define GR_REF_H
 
 #include <stddef.h>
+
+#include "harness/verdict.h"
 
 struct gr_error;
 
@@ -69,6 +74,8 @@ struct gr_reftable {
   size_t ncols;
   char **rowkeys;
   char **rownotes;   /* per-row "note" column or NULL */
+  int kind;          /* "# kind:" (enum gr_kind), GR_KIND_UNCLASSIFIED when absent */
+  int *rowkinds;     /* per-row "kind" column, -1 for the header's */
   size_t nrows;
   struct gr_refcell *cells; /* nrows * ncols, [r * ncols + c]; column 0 unused */
 };
@@ -92,12 +99,16 @@ void gr_ref_free(struct gr_reftable *t);
 struct gr_refcell *gr_ref_cell(const struct gr_reftable *t, const char *row,
                                const char *col);
 
+/* The kind of cell (r, c): misprint for a misprint cell, else the row's
+ * kind column, else the table's "# kind:". */
+enum gr_kind gr_ref_kind(const struct gr_reftable *t, size_t r, const struct gr_refcell *cell);
+
 struct gr_judgement {
   enum gr_verdict verdict;
   double published;  /* the printed value (not the predicted one) */
   double delta;      /* value - published */
   double bound;      /* tolerance bound actually applied (0 for informative) */
-  char toltext[96];  /* e.g. "half-unit 5e-05", "abs 1e-12", "3 SE = 0.00042" */
+  char toltext[128]; /* as applied: "half-unit 5e-05 of 0.0811", "se 3 x 0.00012 + half-unit 5e-05 of 0.0811" */
 };
 
 /* Compare value (with standard error se, 0 when not stochastic) with a
