@@ -7,6 +7,7 @@
 
 #include "harness/ctx.h"
 #include "harness/experiment.h"
+#include "harness/verdict.h"
 #include "physics/bppipe.h"
 
 #define BP_TABLE_LATTICE "lattice"

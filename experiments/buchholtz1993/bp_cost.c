@@ -84,23 +84,20 @@ static int bp_measure(struct gr_ctx *ctx, const long *nps, double lat[BP_NRHO][B
  * moves with the memory layout and the neighbours' load (the crossover
  * slope read -1.46, -1.20 and -1.03 in three full runs), so no verdict may
  * rest on it; the notes compare the values with the paper's claims. */
-static void bp_trow(struct gr_ctx *ctx, const char *q, double v, const char *n)
+static void bp_trow(struct gr_ctx *ctx, enum gr_kind kind, const char *q, double v, const char *n)
 {
-  gr_ctx_informative(ctx, q, v, n);
+  gr_ctx_inform(ctx, kind, q, v, n);
 }
 
 /* A fitted row (timing: shown, never judged) when its fit succeeded, else
  * a row without a number that says why. */
-static void bp_fitrow(struct gr_ctx *ctx, int ok, const char *q, double v, const char *note,
-                      const char *why)
+static void bp_fitrow(struct gr_ctx *ctx, enum gr_kind kind, int ok, const char *q, double v,
+                      const char *note, const char *why)
 {
-  char buf[256];
-  if (ok) {
-    bp_trow(ctx, q, v, note);
-    return;
-  }
-  snprintf(buf, sizeof buf, "not computed: %s", why);
-  gr_ctx_informative(ctx, q, NAN, buf);
+  if (ok)
+    bp_trow(ctx, kind, q, v, note);
+  else
+    gr_ctx_not_computed(ctx, kind, q, why);
 }
 
 /* N*(rho) from the lattice fit (a, b) and the list fit (c0, c1), and its
@@ -163,17 +160,18 @@ static int bp_fits(struct gr_ctx *ctx, const long *nps, double lat[BP_NRHO][BP_N
     snprintf(nm, sizeof nm, "cel_ns_%d", i);
     gr_ctx_value(ctx, nm, 1e9 * cel[i][J]);
   }
-  bp_fitrow(ctx, lat_ok, "cost/fit-a-ns", a, "t/NP = a + b/rho, lattice, largest NP (ns per particle-step)",
+  bp_fitrow(ctx, GR_KIND_CHECK, lat_ok, "cost/fit-a-ns", a,
+            "t/NP = a + b/rho, lattice, largest NP (ns per particle-step)",
             "the fit t/NP = a + b/rho failed (a time not finite)");
-  bp_fitrow(ctx, lat_ok, "cost/fit-b-ns", b, "b: ns per cell per step",
+  bp_fitrow(ctx, GR_KIND_CHECK, lat_ok, "cost/fit-b-ns", b, "b: ns per cell per step",
             "the fit t/NP = a + b/rho failed (a time not finite)");
-  bp_fitrow(ctx, sl_ok, "cost/lattice-loglog-slope-time-vs-NP", sl,
+  bp_fitrow(ctx, GR_KIND_RESULT, sl_ok, "cost/lattice-loglog-slope-time-vs-NP", sl,
             "rho = 0.2: total CPU time against NP (paper, section 5: O(N), slope 1); timing, not judged",
             "log-log fit of the lattice time against NP failed (a time not positive or not finite)");
-  bp_fitrow(ctx, ns_ok, "cost/crossover-loglog-slope-vs-rho", nsl,
+  bp_fitrow(ctx, GR_KIND_RESULT, ns_ok, "cost/crossover-loglog-slope-vs-rho", nsl,
             "N*(rho) against the N^2 list (paper, section 3: N* grows as 1/rho, slope -1); timing, not judged",
             "a fit failed, the list's slope is not positive or a crossover N* is not positive");
-  gr_ctx_informative(ctx, "cost/lattice-over-cells-rho0.28", lat[3][J] / cel[3][J],
+  gr_ctx_inform(ctx, GR_KIND_CHECK, "cost/lattice-over-cells-rho0.28", lat[3][J] / cel[3][J],
                      "time ratio at the densest packing, largest NP: < 1 means the lattice wins");
   return GR_OK;
 }

@@ -33,9 +33,9 @@ int gr_bp_waves(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law
 /* The two claims decided by criteria of measured power (bp_wavecrit.c). */
 int gr_bp_criteria(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs);
 
-/* A claim row: asserted in full runs, informative in quick ones. */
-int gr_bp_claim(struct gr_ctx *ctx, const char *q, double v, double bound, int ok,
-                const char *note);
+/* A claim row: judged by test in full runs, informative in quick ones. */
+int gr_bp_claim(struct gr_ctx *ctx, enum gr_kind kind, const char *q, double v,
+                struct gr_test test, const char *note);
 
 /* First record of a run at or after t_start. */
 int gr_bp_late(const struct bp_run *r, double t_start);
