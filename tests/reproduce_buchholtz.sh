@@ -67,7 +67,7 @@ done
 
 # -- data sets of the figures, with their headers; the notes rendered
 for d in fig6-spacetime:"# snapshot t x y r wall" waves:"# seed t dispersion S1 S2 S3 vmean" \
-         fig3-model:"# NP t_vector_rho0.1 t_vector_rho0.3 t_scalar_n2" \
+         fig3-model:"# NP t_vector_LMAX1e4 t_vector_LMAX1e5 t_vector_rho0.1 t_vector_rho0.3 t_scalar_n2" \
          fig4-measured:"# rho NP lattice_ns cells_ns list_ns" \
          forcelaw-variants:"# variant dE_headon dE_spin dE_oblique coulomb_max" \
          gear-orders:"# values order_harmonic order_damped order_damped_zero_start freefall_err printed_freefall_err"; do

@@ -68,7 +68,7 @@ int gr_bp_survive(struct gr_ctx *ctx)
     double ratio = ke[2 * nv] / ke[2 * nv + 1];
     ok[nv] = isfinite(ratio) && ratio > 2.0 / 3.0 && ratio < 1.5 && ov[2 * nv] < 1.0;
     snprintf(q, sizeof q, "gear/%d-value-pipe-energy-ratio-dt-vs-dt4", 5 + nv);
-    gr_bp_claim(ctx, GR_KIND_CHOICE, q, ratio, gr_test_range(2.0 / 3.0, 1.5),
+    gr_bp_claim(ctx, &o, GR_KIND_CHOICE, q, ratio, gr_test_range(2.0 / 3.0, 1.5),
                 "mean kinetic energy, second half of the run, dt = 1e-4 s over dt/4: the order "
                 "survives dt when it stays within a factor 1.5 (the pipe order is chosen by it)");
     snprintf(q, sizeof q, "gear/%d-value-pipe-max-overlap-dt", 5 + nv);

@@ -108,28 +108,37 @@ static int bp_rhs(double t, const double y[], double f[], void *par)
 }
 
 /* Restitution from the ODE: rk8pd, the exit found on a 1e-7 s grid and
- * interpolated linearly (NAN when the grains stay in contact). */
-static double bp_ode_e(const struct bp_law *law, double meff, double v0)
+ * interpolated linearly; *e = 0 when the grains are still in contact
+ * after 0.02 s (they stick).  GR_EFAIL when the integration fails. */
+int gr_bp_ode_e(const struct bp_law *law, double meff, double v0, double *e)
 {
   double c[2] = {law->kn / meff, law->gn}, y[2] = {0.0, v0}, t = 0, py[2] = {0, 0};
   gsl_odeiv2_system sys = {bp_rhs, NULL, 2, c};
   gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, 1e-9, 1e-13, 1e-13);
   long k;
+  int st = GSL_SUCCESS;
+  *e = NAN;
   if (d == NULL)
-    return NAN;
-  for (k = 1; k < 200000 && y[0] >= 0.0; k++) { /* 0.02 s */
-    py[0] = y[0], py[1] = y[1];
-    if (gsl_odeiv2_driver_apply(d, &t, k * 1e-7, y) != GSL_SUCCESS)
-      break;
+    return GR_ENOMEM;
+  for (k = 1; k < 200000 && y[0] >= 0.0 && st == GSL_SUCCESS; k++) { /* 0.02 s */
+    py[0] = y[0];
+    py[1] = y[1];
+    st = gsl_odeiv2_driver_apply(d, &t, k * 1e-7, y);
   }
   gsl_odeiv2_driver_free(d);
-  return y[0] < 0.0 ? -(py[1] + (y[1] - py[1]) * py[0] / (py[0] - y[0])) / v0 : NAN;
+  if (st != GSL_SUCCESS)
+    return GR_EFAIL;
+  *e = y[0] < 0.0 ? -(py[1] + (y[1] - py[1]) * py[0] / (py[0] - y[0])) / v0 : 0.0;
+  return GR_OK;
 }
 
 /* Head-on at 1 m/s: the simulation (dt = 1e-6 s) against the ODE. */
 static int bp_restitution(struct gr_ctx *ctx, const struct bp_law *law)
 {
-  double de, cm, e_sim, e_ode = bp_ode_e(law, 0.5e-6, 1.0);
+  double de, cm, e_sim, e_ode;
+  if (gr_bp_ode_e(law, 0.5e-6, 1.0, &e_ode) != GR_OK)
+    return gr_ctx_not_computed(ctx, GR_KIND_CHECK, "forcelaw/restitution-vs-odeiv2",
+                               "the GSL rk8pd integration of the contact failed");
   if (bp_scenario(law, 0, 0, &de, &cm) != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
   e_sim = sqrt(de + 1.0); /* E_end / E_0 = e^2 once the grains are apart */

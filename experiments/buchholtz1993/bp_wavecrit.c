@@ -75,26 +75,26 @@ static int bp_power(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp
       gr_bpwaves_power(rng, GR_BPWAVES_DEFINITE, n, nb, o->seeds, nrec, mmax, reps, a,
                        GR_BPWAVES_SHARE_MAX, GR_BPWAVES_AGREE_MAX, dat) != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
-  gr_ctx_value(ctx, "pow_reps", reps);
-  gr_ctx_value(ctx, "pow_def_share", def[0]);
-  gr_ctx_value(ctx, "pow_def_agree", def[1]);
-  gr_ctx_value(ctx, "pow_irr_share", irr[0]);
-  gr_ctx_value(ctx, "pow_irr_agree", irr[1]);
-  gr_ctx_value(ctx, "pow_idn_agree", idn[1]);
-  gr_ctx_value(ctx, "amp_data", a);
-  gr_ctx_value(ctx, "pow_dat_share", dat[0]);
-  gr_ctx_value(ctx, "pow_dat_agree", dat[1]);
-  gr_bp_claim(ctx, GR_KIND_CHECK, "waves/criteria-accept-definite-wave", fmax(def[0], def[1]),
+  gr_bp_value(ctx, o, "pow_reps", reps);
+  gr_bp_value(ctx, o, "pow_def_share", def[0]);
+  gr_bp_value(ctx, o, "pow_def_agree", def[1]);
+  gr_bp_value(ctx, o, "pow_irr_share", irr[0]);
+  gr_bp_value(ctx, o, "pow_irr_agree", irr[1]);
+  gr_bp_value(ctx, o, "pow_idn_agree", idn[1]);
+  gr_bp_value(ctx, o, "amp_data", a);
+  gr_bp_value(ctx, o, "pow_dat_share", dat[0]);
+  gr_bp_value(ctx, o, "pow_dat_agree", dat[1]);
+  gr_bp_claim(ctx, o, GR_KIND_CHECK, "waves/criteria-accept-definite-wave", fmax(def[0], def[1]),
               gr_test_le(0.05),
               "Monte Carlo, a definite wave (90 % modulation, the run's grains, bins, starts, "
               "records): share of draws either criterion passes");
-  gr_bp_claim(ctx, GR_KIND_CHECK, "waves/criteria-accept-identical-starts", idn[1], gr_test_le(0.05),
+  gr_bp_claim(ctx, o, GR_KIND_CHECK, "waves/criteria-accept-identical-starts", idn[1], gr_test_le(0.05),
               "Monte Carlo, identical starts: share of draws 'depend on start' passes");
-  gr_bp_claim(ctx, GR_KIND_CHECK, "waves/criteria-accept-definite-wave-of-data-amplitude",
+  gr_bp_claim(ctx, o, GR_KIND_CHECK, "waves/criteria-accept-definite-wave-of-data-amplitude",
               fmax(dat[0], dat[1]), gr_test_le(0.05),
               "Monte Carlo, a definite wave of the data's modulation a = 2 sqrt((S - 1) / N) (S the "
               "late mean of the largest S(k_1..3)): share of draws either criterion passes");
-  return gr_bp_claim(ctx, GR_KIND_CHECK, "waves/criteria-reject-irregular-waves", fmin(irr[0], irr[1]),
+  return gr_bp_claim(ctx, o, GR_KIND_CHECK, "waves/criteria-reject-irregular-waves", fmin(irr[0], irr[1]),
                      gr_test_ge(0.95),
                      "Monte Carlo, irregular clusters independent per start and record: share of "
                      "draws both criteria pass");
@@ -104,16 +104,16 @@ static int bp_power(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp
  * power to reject a definite wave of the data's own amplitude (it passed
  * in a share pass <= 0.05 of the draws); without that power the claim is
  * not decided: a row without a number that says why (full runs). */
-static int bp_decide(struct gr_ctx *ctx, const char *q, double v, double bound, double pass,
-                     const char *note)
+static int bp_decide(struct gr_ctx *ctx, const struct bp_opts *o, const char *q, double v,
+                     double bound, double pass, const char *note)
 {
-  char why[256];
+  char why[256], b[128];
   if (gr_ctx_quick(ctx) || pass <= 0.05)
-    return gr_bp_claim(ctx, GR_KIND_RESULT, q, v, gr_test_lt(bound), note);
+    return gr_bp_claim(ctx, o, GR_KIND_RESULT, q, v, gr_test_lt(bound), note);
   snprintf(why, sizeof why,
            "not decided: the statistic reads %.3f (bound %g), but a definite wave of the data's "
            "amplitude passes the criterion in %.3f of the Monte Carlo draws", v, bound, pass);
-  return gr_ctx_not_computed(ctx, GR_KIND_RESULT, q, why);
+  return gr_ctx_not_computed(ctx, GR_KIND_RESULT, gr_bp_qname(o, q, b, sizeof b), why);
 }
 
 int gr_bp_criteria(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
@@ -125,18 +125,18 @@ int gr_bp_criteria(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_
   share = gr_bpwaves_mode_share(prof, o->seeds * nrec, runs[0].nbf, mmax);
   agree = gr_bpwaves_mode_agreement(prof, o->seeds, nrec, runs[0].nbf, mmax);
   free(prof);
-  gr_ctx_value(ctx, "mode_mmax", mmax);
-  gr_ctx_value(ctx, "mode_nfree", (double)runs[0].nfree);
-  gr_ctx_value(ctx, "mode_share", share);
-  gr_ctx_value(ctx, "mode_agree", agree);
-  gr_ctx_value(ctx, "share_max", GR_BPWAVES_SHARE_MAX);
-  gr_ctx_value(ctx, "agree_max", GR_BPWAVES_AGREE_MAX);
+  gr_bp_value(ctx, o, "mode_mmax", mmax);
+  gr_bp_value(ctx, o, "mode_nfree", (double)runs[0].nfree);
+  gr_bp_value(ctx, o, "mode_share", share);
+  gr_bp_value(ctx, o, "mode_agree", agree);
+  gr_bp_value(ctx, o, "share_max", GR_BPWAVES_SHARE_MAX);
+  gr_bp_value(ctx, o, "agree_max", GR_BPWAVES_AGREE_MAX);
   if ((rc = bp_power(ctx, o, runs, nrec, dat)) != GR_OK)
     return rc;
-  bp_decide(ctx, "waves/no-definite-wavelength", share, GR_BPWAVES_SHARE_MAX, dat[0],
+  bp_decide(ctx, o, "waves/no-definite-wavelength", share, GR_BPWAVES_SHARE_MAX, dat[0],
             "share of records (all starts, from t_start) whose dominant mode m = 1 .. L/width is "
             "the most common one (a definite wave gives about 1)");
-  return bp_decide(ctx, "waves/depend-on-start", agree, GR_BPWAVES_AGREE_MAX, dat[1],
+  return bp_decide(ctx, o, "waves/depend-on-start", agree, GR_BPWAVES_AGREE_MAX, dat[1],
                    "share of (pair of starts, record) with the same dominant mode (identical starts "
                    "and a definite wave give about 1)");
 }

@@ -18,10 +18,34 @@
 #include "physics/bpwaves.h"
 #include "status.h"
 
-/* A claim: judged in full runs, informative in quick ones. */
-int gr_bp_claim(struct gr_ctx *ctx, enum gr_kind kind, const char *q, double v,
-                struct gr_test test, const char *note)
+const char *gr_bp_qname(const struct bp_opts *o, const char *q, char *buf, size_t n)
 {
+  if (o->tag[0] == '\0')
+    return q;
+  snprintf(buf, n, "%.16s/%.100s", o->tag, q);
+  return buf;
+}
+
+int gr_bp_value(struct gr_ctx *ctx, const struct bp_opts *o, const char *name, double v)
+{
+  char b[96];
+  snprintf(b, sizeof b, "%s%.80s", o->tag[0] ? "rg_" : "", name);
+  return gr_ctx_value(ctx, b, v);
+}
+
+int gr_bp_inform(struct gr_ctx *ctx, const struct bp_opts *o, enum gr_kind kind, const char *q,
+                 double v, const char *note)
+{
+  char b[128];
+  return gr_ctx_inform(ctx, kind, gr_bp_qname(o, q, b, sizeof b), v, note);
+}
+
+/* A claim: judged in full runs, informative in quick ones. */
+int gr_bp_claim(struct gr_ctx *ctx, const struct bp_opts *o, enum gr_kind kind, const char *q,
+                double v, struct gr_test test, const char *note)
+{
+  char b[128];
+  q = gr_bp_qname(o, q, b, sizeof b);
   if (gr_ctx_quick(ctx))
     return gr_ctx_inform(ctx, kind, q, v, "quick run (too short for the claim); full runs judge it");
   return gr_ctx_verdict(ctx, kind, q, v, test, note);
@@ -77,10 +101,10 @@ static int bp_form(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_
   }
   if (o->seeds < 2 || gr_stats_mean_se(x, (size_t)o->seeds, &mean, &se) != GR_OK)
     return gr_ctx_fail(ctx, GR_EFAIL, "too few pipe starts for the dispersion index");
-  gr_ctx_value(ctx, "disp_start", start);
-  gr_ctx_value(ctx, "disp_late", mean);
-  gr_ctx_value(ctx, "disp_late_se", se);
-  return gr_bp_claim(ctx, GR_KIND_RESULT, "waves/form-from-homogeneous-start", mean - 3.0 * se,
+  gr_bp_value(ctx, o, "disp_start", start);
+  gr_bp_value(ctx, o, "disp_late", mean);
+  gr_bp_value(ctx, o, "disp_late_se", se);
+  return gr_bp_claim(ctx, o, GR_KIND_RESULT, "waves/form-from-homogeneous-start", mean - 3.0 * se,
                      gr_test_gt(fmax(1.0, start)),
                      "dispersion index from t_start, mean over starts - 3 SE (spread of the per-start "
                      "means), against the larger of 1 (random gas) and its value at t = 0");
@@ -131,19 +155,21 @@ static int bp_wavelength(struct gr_ctx *ctx, const struct bp_opts *o, const stru
   if (n < 3 || gr_stats_mean_se(sp, n, &mean, &se) != GR_OK)
     return gr_ctx_fail(ctx, GR_EFAIL, "too few density maxima in the pipe records");
   sd = se * sqrt((double)n);
-  gr_ctx_value(ctx, "peak_spacing_mean", mean * 2.0 / o->pipe.width);
-  gr_ctx_value(ctx, "peak_spacing_cv", sd / mean);
-  gr_ctx_value(ctx, "peak_n", (double)n);
-  gr_ctx_value(ctx, "mode_frac", nrec ? mode / nrec : 0.0);
-  return gr_ctx_inform(ctx, GR_KIND_RESULT, "waves/strongest-mode-is-k1-share", nrec ? mode / nrec : 0.0,
+  gr_bp_value(ctx, o, "peak_spacing_mean", mean * 2.0 / o->pipe.width);
+  gr_bp_value(ctx, o, "peak_spacing_cv", sd / mean);
+  gr_bp_value(ctx, o, "peak_n", (double)n);
+  gr_bp_value(ctx, o, "mode_frac", nrec ? mode / nrec : 0.0);
+  return gr_bp_inform(ctx, o, GR_KIND_RESULT, "waves/strongest-mode-is-k1-share", nrec ? mode / nrec : 0.0,
                        "share of records whose strongest of S(k_1..3) is the longest wave, k_1 = 2 pi / L");
 }
 
 /* Claim 3: wave velocities of both signs (lab frame), from the shift of
  * best correlation between successive records (0.05 s apart). */
-static int bp_directions(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
+static int bp_directions(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs,
+                         double *cw, double *vg)
 {
-  struct gr_data *d = gr_ctx_data(ctx, "wave-velocities", "seed t c corr vgrains");
+  struct gr_data *d = gr_ctx_data(ctx, o->tag[0] ? "regime-wave-velocities" : "wave-velocities",
+                                  "seed t c corr vgrains");
   double a[1024], b[1024], pos = 0, neg = 0, n = 0, csum = 0, vsum = 0, rpos = 0, rneg = 0;
   int i, k;
   if (d == NULL)
@@ -160,19 +186,21 @@ static int bp_directions(struct gr_ctx *ctx, const struct bp_opts *o, const stru
       n++, pos += c > 0, neg += c < 0, csum += c, vsum += runs[i].vmean[k];
       rpos += c > runs[i].vmean[k], rneg += c < runs[i].vmean[k];
     }
-  gr_ctx_value(ctx, "vel_n", n);
-  gr_ctx_value(ctx, "vel_pos", n ? pos / n : 0);
-  gr_ctx_value(ctx, "vel_neg", n ? neg / n : 0);
+  *cw = n ? csum / n : 0.0;
+  *vg = n ? vsum / n : 0.0;
+  gr_bp_value(ctx, o, "vel_n", n);
+  gr_bp_value(ctx, o, "vel_pos", n ? pos / n : 0);
+  gr_bp_value(ctx, o, "vel_neg", n ? neg / n : 0);
   /* binomial standard error of the rarer sign's share */
-  gr_ctx_value(ctx, "vel_rarer_se", n ? sqrt(fmin(pos, neg) / n * (1.0 - fmin(pos, neg) / n) / n) : 0);
-  gr_ctx_value(ctx, "vel_wave_mean", n ? csum / n : 0);
-  gr_ctx_value(ctx, "vel_grain_mean", n ? vsum / n : 0);
-  gr_ctx_value(ctx, "vel_ratio", n && vsum != 0.0 ? csum / vsum : 0);
-  gr_ctx_value(ctx, "vel_rel_pos", n ? rpos / n : 0);
-  gr_ctx_value(ctx, "vel_rel_neg", n ? rneg / n : 0);
-  gr_ctx_inform(ctx, GR_KIND_RESULT, "waves/relative-to-grains-rarer-sign-share", n ? fmin(rpos, rneg) / n : 0,
+  gr_bp_value(ctx, o, "vel_rarer_se", n ? sqrt(fmin(pos, neg) / n * (1.0 - fmin(pos, neg) / n) / n) : 0);
+  gr_bp_value(ctx, o, "vel_wave_mean", n ? csum / n : 0);
+  gr_bp_value(ctx, o, "vel_grain_mean", n ? vsum / n : 0);
+  gr_bp_value(ctx, o, "vel_ratio", n && vsum != 0.0 ? csum / vsum : 0);
+  gr_bp_value(ctx, o, "vel_rel_pos", n ? rpos / n : 0);
+  gr_bp_value(ctx, o, "vel_rel_neg", n ? rneg / n : 0);
+  gr_bp_inform(ctx, o, GR_KIND_RESULT, "waves/relative-to-grains-rarer-sign-share", n ? fmin(rpos, rneg) / n : 0,
                 "the same velocities relative to the mean grain velocity");
-  return gr_bp_claim(ctx, GR_KIND_RESULT, "waves/move-in-both-directions", n ? fmin(pos, neg) / n : 0,
+  return gr_bp_claim(ctx, o, GR_KIND_RESULT, "waves/move-in-both-directions", n ? fmin(pos, neg) / n : 0,
                      gr_test_ge(0.05),
                      "share of the rarer sign among wave velocities in the pipe frame (correlation >= 0.3)");
 }
@@ -191,7 +219,7 @@ static int bp_start(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp
       (void)sh;
       sum += corr, n++;
     }
-  gr_ctx_value(ctx, "seed_corr", n ? sum / n : 1.0);
+  gr_bp_value(ctx, o, "seed_corr", n ? sum / n : 1.0);
   return GR_OK;
 }
 
@@ -199,21 +227,23 @@ static int bp_start(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp
 static int bp_overlap(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
 {
   double mo = 0, nd = 0, no = 0, nc = 0, bound;
+  char b[128];
   int i;
   for (i = 0; i < o->seeds; i++) {
     mo = runs[i].maxov > mo ? runs[i].maxov : mo;
     nd += runs[i].ndouble, no += runs[i].noutside, nc += runs[i].nchecked;
   }
-  gr_ctx_value(ctx, "maxov", mo);
-  gr_ctx_value(ctx, "lat_double_frac", nc ? nd / nc : 0);
-  gr_ctx_value(ctx, "lat_outside_frac", nc ? no / nc : 0);
+  gr_bp_value(ctx, o, "maxov", mo);
+  gr_bp_value(ctx, o, "lat_double_frac", nc ? nd / nc : 0);
+  gr_bp_value(ctx, o, "lat_outside_frac", nc ? no / nc : 0);
   if (gr_ctx_published(ctx, BP_TABLE_PIPE, "max_overlap_fraction", "value", &bound) != GR_OK)
     return gr_ctx_error(ctx)->code;
-  gr_ctx_inform(ctx, GR_KIND_CHECK, "pipe/lattice-records-with-doubly-occupied-cells", nc ? nd / nc : 0,
+  gr_bp_inform(ctx, o, GR_KIND_CHECK, "pipe/lattice-records-with-doubly-occupied-cells", nc ? nd / nc : 0,
                 "share of records where a d = rmax lattice would lose a grain");
-  gr_ctx_inform(ctx, GR_KIND_CHECK, "pipe/lattice-records-with-contacts-outside-mask", nc ? no / nc : 0,
+  gr_bp_inform(ctx, o, GR_KIND_CHECK, "pipe/lattice-records-with-contacts-outside-mask", nc ? no / nc : 0,
                 "share of records with a contact outside the 5x5 mask");
-  return gr_ctx_verdict(ctx, GR_KIND_CHECK, "pipe/max-overlap", mo, gr_test_le(bound),
+  return gr_ctx_verdict(ctx, GR_KIND_CHECK, gr_bp_qname(o, "pipe/max-overlap", b, sizeof b), mo,
+                        gr_test_le(bound),
                         "largest overlap / smaller radius over all seeds: section 2's assumption of the "
                         "algorithm (pipe.tsv max_overlap_fraction), checked on our pipe");
 }
@@ -221,11 +251,14 @@ static int bp_overlap(struct gr_ctx *ctx, const struct bp_opts *o, const struct 
 int gr_bp_waves(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law *law,
                 const struct bp_run *runs)
 {
+  double cw, vg;
   int rc;
   (void)law;
-  if ((rc = bp_curves(ctx, o, runs)) != GR_OK || (rc = bp_overlap(ctx, o, runs)) != GR_OK ||
+  if ((o->tag[0] == '\0' && (rc = bp_curves(ctx, o, runs)) != GR_OK) ||
+      (rc = bp_overlap(ctx, o, runs)) != GR_OK ||
       (rc = bp_form(ctx, o, runs)) != GR_OK || (rc = bp_wavelength(ctx, o, runs)) != GR_OK ||
-      (rc = bp_directions(ctx, o, runs)) != GR_OK)
+      (rc = bp_directions(ctx, o, runs, &cw, &vg)) != GR_OK ||
+      (o->tag[0] == '\0' && (rc = gr_bp_fig6(ctx, o, &runs[0], cw, vg)) != GR_OK))
     return rc;
   if ((rc = bp_start(ctx, o, runs)) != GR_OK)
     return rc;
