@@ -202,7 +202,8 @@ int gr_bp_cost(struct gr_ctx *ctx)
   double lat[BP_NRHO][BP_NNP], cel[BP_NRHO][BP_NNP], lst[BP_NNP];
   struct gr_figure f = {"fig4-measured", "fig4-measured",
     "Fig. 4 measured: CPU time per particle-step (minimum over repeats)", "NP", "ns per particle-step",
-    "set logscale xy\nset key outside\nset datafile missing 'nan'",
+    "set logscale xy\nset format x '10^{%T}'\nset format y '10^{%T}'\nset key outside\n"
+    "set datafile missing 'nan'",
     "for [r in '0.05 0.1 0.2 0.28'] data using 2:(abs($1 - r) < 1e-6 ? $3 : 1/0) with linespoints "
     "lw 2 title 'lattice rho = '.r, for [r in '0.05 0.1 0.2 0.28'] data using 2:(abs($1 - r) < 1e-6 "
     "? $4 : 1/0) with linespoints dt 3 title 'linked cells rho = '.r, data using 2:($1 == 0.2 ? $5 "

@@ -69,7 +69,7 @@ static int bp_curves(struct gr_ctx *ctx, const struct bp_opts *o, const struct b
     "data using 2:($1 == 0 ? $3 : 1/0) with lines title 'seed 0', "
     "data using 2:($1 == 1 ? $3 : 1/0) with lines title 'seed 1', 1 with lines dt 2 title 'random gas'"};
   struct gr_figure f2 = {"waves-sk", "waves", "Low-k structure factor S(k_m), k_m = 2 pi m / L, seed 0",
-    "t (s)", "S(k)", "set logscale y\nset key top left",
+    "t (s)", "S(k)", "set logscale y\nset format y '10^{%T}'\nset key top left",
     "data using 2:($1 == 0 ? $4 : 1/0) with lines title 'm = 1', "
     "data using 2:($1 == 0 ? $5 : 1/0) with lines title 'm = 2', "
     "data using 2:($1 == 0 ? $6 : 1/0) with lines title 'm = 3'"};
