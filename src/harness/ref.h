@@ -24,6 +24,8 @@
 #ifndef GR_REF_H
 #define GR_REF_H
 
+#include "status.h"
+
 #include <stddef.h>
 
 #include "harness/verdict.h"
@@ -82,7 +84,7 @@ struct gr_reftable {
 
 /* Parse a reference file.  Malformed files give GR_EINPUT with a message
  * "path:line: what is wrong (how to fix)". */
-int gr_ref_load(const char *path, struct gr_reftable **out, struct gr_error *err);
+int gr_ref_load(const char *path, struct gr_reftable **out, struct gr_error *err) GR_MUST_CHECK;
 
 /* Parse from memory; name is used in messages in place of the path. */
 int gr_ref_parse(const char *name, const char *text, struct gr_reftable **out,
@@ -91,7 +93,7 @@ int gr_ref_parse(const char *name, const char *text, struct gr_reftable **out,
 /* As gr_ref_parse, for len bytes that need not end with a NUL: a NUL or
  * control byte (other than tab, CR, LF) is refused with "name:line:". */
 int gr_ref_parse_n(const char *name, const char *text, size_t len,
-                   struct gr_reftable **out, struct gr_error *err);
+                   struct gr_reftable **out, struct gr_error *err) GR_MUST_CHECK;
 
 void gr_ref_free(struct gr_reftable *t);
 
@@ -116,10 +118,10 @@ struct gr_judgement {
  * predicted value: GR_EXPECTED when it matches, GR_DIFFERS otherwise.
  * GR_EINPUT when the cell is "-" or the tolerance is "se" and se <= 0. */
 int gr_ref_judge(struct gr_refcell *cell, double value, double se,
-                 struct gr_judgement *out, struct gr_error *err);
+                 struct gr_judgement *out, struct gr_error *err) GR_MUST_CHECK;
 
 /* Parse one tolerance spec ("abs 0.02", "half-unit", "se 3", ...). */
-int gr_ref_parse_tol(const char *spec, struct gr_tol *tol);
+int gr_ref_parse_tol(const char *spec, struct gr_tol *tol) GR_MUST_CHECK;
 
 /* Half a unit in the last digit of a printed number ("0.0811" -> 5e-5,
  * "25" -> 0.5, "1.5e-3" -> 5e-5). */
