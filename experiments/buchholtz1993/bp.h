@@ -7,6 +7,7 @@
 
 #include "harness/ctx.h"
 #include "harness/experiment.h"
+#include "harness/verdict.h"
 #include "physics/bppipe.h"
 
 #define BP_TABLE_LATTICE "lattice"
@@ -30,6 +31,8 @@ struct bp_opts {
   int nsnap;         /* snapshots after t_start, every 500 steps */
   double t_survive;  /* length of the Gear-survival runs (s) */
   int search;        /* enum gr_bpsim_search of the pipe runs */
+  const char *tag;   /* "" for the pipe, "regime" for the variant inside section 2's 10 % */
+  double regime_r0, regime_mass0; /* the variant's radius and mass */
 };
 
 /* Options of this run (quick or full defaults, --set NAME=VALUE); a bad
@@ -48,12 +51,18 @@ int gr_bp_pipe_new(struct gr_ctx *ctx, const struct bp_opts *o,
                    struct gr_bpsim_params *p, const char *stream,
                    struct gr_bpsim *s);
 
+/* Restitution of a head-on contact of eq. 18 (effective mass meff, impact
+ * speed v0) from a GSL rk8pd solution; 0 when the grains stick.  0,
+ * GR_EFAIL (integration failed) or GR_ENOMEM (bp_variants.c). */
+int gr_bp_ode_e(const struct bp_law *law, double meff, double v0, double *e);
+
 /* Tasks (one timed phase each). */
 int gr_bp_tables(struct gr_ctx *ctx);   /* lattice, cost, force, gear tables */
 int gr_bp_variants(struct gr_ctx *ctx); /* force-law and Gear variant tables */
 int gr_bp_pipe(struct gr_ctx *ctx);     /* Figs. 5-6, overlap, waves */
 int gr_bp_survive(struct gr_ctx *ctx);  /* which Gear order survives dt */
 int gr_bp_cost(struct gr_ctx *ctx);     /* Fig. 3 model, Fig. 4 measured */
+int gr_bp_regime(struct gr_ctx *ctx);   /* density, restitution against speed */
 
 /* Bench kernels (bp_bench.c). */
 #define GR_BP_NKERNELS 17

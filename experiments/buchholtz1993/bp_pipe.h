@@ -18,6 +18,7 @@ struct bp_run {
   int nsnap;               /* Fig. 6 snapshots kept (seed 0): t = 0 then from t_start */
   size_t n, nfree;         /* grains (free first) */
   double *snap, *r;        /* nsnap x n x (x, y), radii */
+  double L;                /* pipe length (m) */
 };
 
 int gr_bp_runs_alloc(struct bp_run *run, int nrec, int nbc, int nbf);
@@ -29,5 +30,26 @@ int gr_bp_equivalence(struct gr_ctx *ctx, const struct bp_opts *o, const struct 
 /* Density waves: dispersion, S(k), velocities, the claims' verdicts. */
 int gr_bp_waves(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law *law,
                 const struct bp_run *runs);
+
+/* Fig. 6 as a space-time density image of run r (bp_fig6.c); cw, vg the
+ * mean wave and grain speeds. */
+int gr_bp_fig6(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *r, double cw,
+               double vg);
+
+/* The two claims decided by criteria of measured power (bp_wavecrit.c). */
+int gr_bp_criteria(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs);
+
+/* Rows and values of a pipe analysis under the options' tag: "" for the
+ * main pipe, e.g. "regime" for a variant (rows "regime/q", values "rg_"
+ * name).  A claim row is judged in full runs, informative in quick ones. */
+const char *gr_bp_qname(const struct bp_opts *o, const char *q, char *buf, size_t n);
+int gr_bp_value(struct gr_ctx *ctx, const struct bp_opts *o, const char *name, double v);
+int gr_bp_inform(struct gr_ctx *ctx, const struct bp_opts *o, enum gr_kind kind, const char *q,
+                 double v, const char *note);
+int gr_bp_claim(struct gr_ctx *ctx, const struct bp_opts *o, enum gr_kind kind, const char *q,
+                double v, struct gr_test test, const char *note);
+
+/* First record of a run at or after t_start. */
+int gr_bp_late(const struct bp_run *r, double t_start);
 
 #endif

@@ -145,3 +145,10 @@ int gr_bppipe_shift(const double *a, const double *b, int nb, double *corr)
   *corr = va > 0 && vb > 0 ? best / sqrt(va * vb) : 0.0;
   return arg;
 }
+
+double gr_bppipe_speed(const struct gr_bppipe_spec *sp, const double *a, const double *b,
+                       int nb, double dt, double *corr)
+{
+  double bin = sp->length * sp->r0 / nb; /* gr_bppipe_counts: nb bins over L = length r0 */
+  return gr_bppipe_shift(a, b, nb, corr) * bin / dt;
+}

@@ -52,4 +52,10 @@ double gr_bppipe_sk(const struct gr_bpsim *s, int m);
  * *corr is the normalized correlation there. */
 int gr_bppipe_shift(const double *a, const double *b, int nb, double *corr);
 
+/* Speed (m/s) of the density pattern from profile a to profile b, taken
+ * dt apart on the nb bins of gr_bppipe_counts in the pipe of spec: the
+ * best shift (gr_bppipe_shift) times the length of one bin, over dt. */
+double gr_bppipe_speed(const struct gr_bppipe_spec *spec, const double *a, const double *b,
+                       int nb, double dt, double *corr);
+
 #endif

@@ -1,0 +1,179 @@
+/* granrepro physics: criteria for the density-wave claims of Buchholtz &
+ * Poeschel (1993), section 4, and synthetic profiles to test their power.
+ * See bpwaves.h. */
+#include "status.h"
+#include "physics/bpwaves.h"
+
+#include <gsl/gsl_math.h>
+#include <math.h>
+#include <stdlib.h>
+
+
+void gr_bpwaves_smooth(const double *c, int nb, int w, double *out)
+{
+  int j, i;
+  for (j = 0; j < nb; j++) {
+    out[j] = 0.0;
+    for (i = -w; i <= w; i++)
+      out[j] += c[((j + i) % nb + nb) % nb];
+  }
+}
+
+int gr_bpwaves_mode(const double *c, int nb, int mmax)
+{
+  double best = -1.0;
+  int m, j, arg = 1;
+  for (m = 1; m <= mmax; m++) {
+    double re = 0.0, im = 0.0, p;
+    for (j = 0; j < nb; j++) {
+      re += c[j] * cos(2.0 * M_PI * m * j / nb);
+      im -= c[j] * sin(2.0 * M_PI * m * j / nb);
+    }
+    p = re * re + im * im;
+    if (p > best) {
+      best = p;
+      arg = m;
+    }
+  }
+  return arg;
+}
+
+double gr_bpwaves_mode_share(const double *prof, int nprof, int nb, int mmax)
+{
+  int *count = calloc((size_t)mmax + 1, sizeof *count), k, m, most = 0;
+  if (count == NULL || nprof < 1) {
+    free(count);
+    return NAN;
+  }
+  for (k = 0; k < nprof; k++)
+    count[gr_bpwaves_mode(prof + (size_t)k * nb, nb, mmax)]++;
+  for (m = 1; m <= mmax; m++)
+    most = count[m] > most ? count[m] : most;
+  free(count);
+  return (double)most / nprof;
+}
+
+double gr_bpwaves_mode_agreement(const double *prof, int nseed, int nrec, int nb, int mmax)
+{
+  long same = 0, n = 0;
+  int k, s, u;
+  for (k = 0; k < nrec; k++)
+    for (s = 0; s < nseed; s++)
+      for (u = s + 1; u < nseed; u++) {
+        same += gr_bpwaves_mode(prof + ((size_t)s * nrec + k) * nb, nb, mmax) ==
+                gr_bpwaves_mode(prof + ((size_t)u * nrec + k) * nb, nb, mmax);
+        n++;
+      }
+  return n > 0 ? (double)same / n : NAN;
+}
+
+/* n grains on nb bins by rejection from density dens(x) <= top. */
+static void bp_drop(gsl_rng *rng, int n, int nb, double (*dens)(double, const double *),
+                    const double *par, double top, double *counts)
+{
+  int i, j;
+  for (j = 0; j < nb; j++)
+    counts[j] = 0.0;
+  for (i = 0; i < n; i++) {
+    double x;
+    do
+      x = gsl_rng_uniform(rng);
+    while (top * gsl_rng_uniform(rng) > dens(x, par));
+    j = (int)(x * nb);
+    counts[j < nb ? j : nb - 1] += 1.0;
+  }
+}
+
+/* 1 + a cos(2 pi m x + phase): par = {m, a, phase}. */
+static double bp_wave(double x, const double *par)
+{
+  return 1.0 + par[1] * cos(2.0 * M_PI * par[0] * x + par[2]);
+}
+
+void gr_bpwaves_definite(gsl_rng *rng, int n, int nb, int m, double a, double phase,
+                         double *counts)
+{
+  double par[3] = {m, a, phase};
+  bp_drop(rng, n, nb, bp_wave, par, 1.0 + fabs(a), counts);
+}
+
+/* 0.1 + sum of clusters: par = {K, (centre, height, width) x K}, periodic. */
+static double bp_clusters(double x, const double *par)
+{
+  double d = 0.1;
+  int k, K = (int)par[0];
+  for (k = 0; k < K; k++) {
+    double u = x - par[1 + 3 * k];
+    u -= floor(u + 0.5);
+    d += par[2 + 3 * k] * exp(-0.5 * u * u / (par[3 + 3 * k] * par[3 + 3 * k]));
+  }
+  return d;
+}
+
+void gr_bpwaves_irregular(gsl_rng *rng, int n, int nb, int kmax, double wmin, double wmax,
+                          double *counts)
+{
+  double par[1 + 3 * 16], top = 0.1;
+  int k, K = 1 + (int)gsl_rng_uniform_int(rng, (unsigned long)(kmax < 16 ? kmax : 16));
+  par[0] = K;
+  for (k = 0; k < K; k++) {
+    par[1 + 3 * k] = gsl_rng_uniform(rng);
+    par[2 + 3 * k] = 0.5 + gsl_rng_uniform(rng);
+    par[3 + 3 * k] = wmin + (wmax - wmin) * gsl_rng_uniform(rng);
+    top += par[2 + 3 * k];
+  }
+  bp_drop(rng, n, nb, bp_clusters, par, top, counts);
+}
+
+/* Irregular clusters of the Monte Carlo: up to 4, sigma 0.02 to 0.15 of
+ * the pipe (the stripes of a 10-width pipe are 0.2 to 1.5 widths). */
+#define BP_KMAX 4
+#define BP_WMIN 0.02
+#define BP_WMAX 0.15
+
+/* One draw of the alternative into prof (nseed x nrec x nb). */
+static void bp_draw(gsl_rng *rng, enum gr_bpwaves_alt alt, int n, int nb, int nseed, int nrec,
+                    int mmax, double a, double *prof)
+{
+  int m = 1 + (int)gsl_rng_uniform_int(rng, (unsigned long)(mmax / 2 > 1 ? mmax / 2 : 1));
+  unsigned long common = gsl_rng_get(rng);
+  int s, k;
+  for (s = 0; s < nseed; s++) {
+    double phase = 2.0 * M_PI * gsl_rng_uniform(rng);
+    for (k = 0; k < nrec; k++) {
+      double *p = prof + ((size_t)s * nrec + k) * nb;
+      if (alt == GR_BPWAVES_DEFINITE) {
+        gr_bpwaves_definite(rng, n, nb, m, a, phase + 0.3 * k, p);
+      } else if (alt == GR_BPWAVES_IRREGULAR) {
+        gr_bpwaves_irregular(rng, n, nb, BP_KMAX, BP_WMIN, BP_WMAX, p);
+      } else {
+        /* identical starts: the same profile for every start at time k */
+        gsl_rng *h = gsl_rng_clone(rng);
+        gsl_rng_set(h, common + (unsigned long)k);
+        gr_bpwaves_irregular(h, n, nb, BP_KMAX, BP_WMIN, BP_WMAX, p);
+        gsl_rng_free(h);
+      }
+    }
+  }
+}
+
+int gr_bpwaves_power(gsl_rng *rng, enum gr_bpwaves_alt alt, int n, int nb, int nseed, int nrec,
+                     int mmax, int reps, double a, double share_max, double agree_max,
+                     double out[2])
+{
+  double *prof = malloc((size_t)nseed * nrec * nb * sizeof *prof);
+  int r;
+  out[0] = 0.0;
+  out[1] = 0.0;
+  if (prof == NULL)
+    return GR_ENOMEM;
+  for (r = 0; r < reps; r++) {
+    bp_draw(rng, alt, n, nb, nseed, nrec, mmax, a, prof);
+    out[0] += gr_bpwaves_mode_share(prof, nseed * nrec, nb, mmax) < share_max;
+    out[1] += gr_bpwaves_mode_agreement(prof, nseed, nrec, nb, mmax) < agree_max;
+  }
+  out[0] /= reps;
+  out[1] /= reps;
+  free(prof);
+  return 0;
+}
