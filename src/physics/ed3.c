@@ -99,14 +99,16 @@ void gr_ed3_free(struct gr_ed3 *s)
   free(s->lml);
   free(s->head);
   free(s->pool);
+  free(s->perm);
+  free(s->inv);
   gr_edcq_free(&s->cq);
   gr_edtree_free(&s->tree);
   free(s);
 }
 
-/* Sphere i placed: inside the box, above the plate at t = 0, under the
- * lid; linked into its cell. */
-static int ed3_place(struct gr_ed3 *s, int i, double x, double y, double z, char *msg, int len)
+/* Sphere i (the caller's sphere e) placed: inside the box, above the
+ * plate at t = 0, under the lid; linked into its cell. */
+static int ed3_place(struct gr_ed3 *s, int i, int e, double x, double y, double z, char *msg, int len)
 {
   const struct gr_ed3_params *p = &s->p;
   double r = s->s[i].r, zp;
@@ -115,9 +117,9 @@ static int ed3_place(struct gr_ed3 *s, int i, double x, double y, double z, char
   if (!isfinite(x) || !isfinite(y) || !isfinite(z) ||
       (p->periodic ? (x < 0.0 || x >= p->lx || y < 0.0 || y >= p->ly)
                    : (x < r || x > p->lx - r || y < r || y > p->ly - r)))
-    return ed3_bad(msg, len, "ed3: sphere %d at (%g, %g) is outside the box %g x %g", i, x, y, p->lx, p->ly);
+    return ed3_bad(msg, len, "ed3: sphere %d at (%g, %g) is outside the box %g x %g", e, x, y, p->lx, p->ly);
   if (z < zp + r || (s->lid_on && z > p->lid - r))
-    return ed3_bad(msg, len, "ed3: sphere %d at height %g is below the plate (%g) or above the lid", i, z, zp);
+    return ed3_bad(msg, len, "ed3: sphere %d at height %g is below the plate (%g) or above the lid", e, z, zp);
   cx = (int)(x / s->cw);
   cy = (int)(y / s->ch);
   cz = (int)((z - s->zbot) / s->hz);
@@ -134,10 +136,57 @@ static int ed3_place(struct gr_ed3 *s, int i, double x, double y, double z, char
   return GR_OK;
 }
 
-/* Allocate and fill the states; GR_ENOMEM or GR_EINPUT. */
+/* A sphere's place in the engine's order: its column of cells (x fastest,
+ * then y), then its layer, then the caller's index. */
+struct ed3_key {
+  long long key;
+  int idx;
+};
+
+static int ed3_key_cmp(const void *a, const void *b)
+{
+  const struct ed3_key *u = a, *v = b;
+  if (u->key != v->key)
+    return u->key < v->key ? -1 : 1;
+  return u->idx < v->idx ? -1 : u->idx > v->idx;
+}
+
+/* The renumbering perm (engine index -> caller's) and its inverse: spheres
+ * of a cell column, and of neighbouring columns, lie together in memory
+ * (a layer's spheres mostly move up and down: the order stays good). */
+static int ed3_order(struct gr_ed3 *s, const double *x, const double *y, const double *z)
+{
+  struct ed3_key *k = malloc((size_t)s->p.n * sizeof *k);
+  double f[3];
+  int i, c[3], j;
+  s->perm = malloc((size_t)s->p.n * sizeof *s->perm);
+  s->inv = malloc((size_t)s->p.n * sizeof *s->inv);
+  if (k == NULL || s->perm == NULL || s->inv == NULL) {
+    free(k);
+    return GR_ENOMEM;
+  }
+  for (i = 0; i < s->p.n; i++) {
+    f[0] = x[i] / s->cw;
+    f[1] = y[i] / s->ch;
+    f[2] = (z[i] - s->zbot) / s->hz;
+    for (j = 0; j < 3; j++) /* out of range or not finite: any cell (ed3_place refuses it) */
+      c[j] = f[j] >= 0.0 && f[j] < 1e9 ? (int)f[j] : 0;
+    k[i].key = ((long long)c[1] * s->ncx + c[0]) * (s->ncz + 1) + (c[2] < s->ncz ? c[2] : s->ncz);
+    k[i].idx = i;
+  }
+  qsort(k, (size_t)s->p.n, sizeof *k, ed3_key_cmp);
+  for (i = 0; i < s->p.n; i++) {
+    s->perm[i] = k[i].idx;
+    s->inv[k[i].idx] = i;
+  }
+  free(k);
+  return GR_OK;
+}
+
+/* Allocate and fill the states in the engine's order; GR_ENOMEM or GR_EINPUT. */
 static int ed3_states(struct gr_ed3 *s, const double *const st[9], const double *radii, char *msg, int len)
 {
-  int n = s->p.n, i, rc;
+  int n = s->p.n, i, e, rc;
   size_t ncell = (size_t)s->ncx * s->ncy * s->ncz, k;
   s->npool = 8 * n + 64;
   s->s = gr_edmem_alloc((size_t)n * sizeof *s->s);
@@ -145,7 +194,7 @@ static int ed3_states(struct gr_ed3 *s, const double *const st[9], const double 
   s->lml = gr_edmem_alloc((size_t)n * sizeof *s->lml);
   s->head = gr_edmem_alloc(ncell * sizeof *s->head);
   s->pool = malloc((size_t)s->npool * sizeof *s->pool);
-  if (!s->s || !s->a || !s->lml || !s->head || !s->pool)
+  if (!s->s || !s->a || !s->lml || !s->head || !s->pool || ed3_order(s, st[0], st[1], st[2]) != GR_OK)
     return GR_ENOMEM;
   for (i = 0; i < s->npool; i++)
     s->pool[i].next = i + 1 < s->npool ? i + 1 : -1;
@@ -153,14 +202,15 @@ static int ed3_states(struct gr_ed3 *s, const double *const st[9], const double 
   for (k = 0; k < ncell; k++)
     s->head[k] = -1;
   for (i = n - 1; i >= 0; i--) {
-    s->s[i] = (struct ed3_sph){st[0][i], st[1][i], st[2][i], st[3][i], st[4][i], st[5][i], 0.0,
-                               (float)(radii != NULL ? radii[i] : s->p.radius), -1};
-    s->a[i] = (struct ed3_aux){st[6] ? st[6][i] : 0.0, st[7] ? st[7][i] : 0.0, st[8] ? st[8][i] : 0.0,
+    e = s->perm[i];
+    s->s[i] = (struct ed3_sph){st[0][e], st[1][e], st[2][e], st[3][e], st[4][e], st[5][e], 0.0,
+                               (float)(radii != NULL ? radii[e] : s->p.radius), -1};
+    s->a[i] = (struct ed3_aux){st[6] ? st[6][e] : 0.0, st[7] ? st[7][e] : 0.0, st[8] ? st[8][e] : 0.0,
                                0, -1, 0, -1, ED3_NOWALL};
-    if (!isfinite(st[3][i]) || !isfinite(st[4][i]) || !isfinite(st[5][i]) ||
+    if (!isfinite(st[3][e]) || !isfinite(st[4][e]) || !isfinite(st[5][e]) ||
         !isfinite(s->a[i].wx) || !isfinite(s->a[i].wy) || !isfinite(s->a[i].wz))
-      return ed3_bad(msg, len, "ed3: sphere %d has a velocity or spin that is not finite", i);
-    if ((rc = ed3_place(s, i, st[0][i], st[1][i], st[2][i], msg, len)) != GR_OK)
+      return ed3_bad(msg, len, "ed3: sphere %d has a velocity or spin that is not finite", e);
+    if ((rc = ed3_place(s, i, e, st[0][e], st[1][e], st[2][e], msg, len)) != GR_OK)
       return rc;
   }
   return GR_OK;
@@ -282,9 +332,9 @@ void gr_ed3_positions(const struct gr_ed3 *s, double *x, double *y, double *z)
   int i;
   for (i = 0; i < s->p.n; i++) {
     ed3_at(s, i, s->t, r, v);
-    if (x) x[i] = r[0];
-    if (y) y[i] = r[1];
-    if (z) z[i] = r[2];
+    if (x) x[s->perm[i]] = r[0];
+    if (y) y[s->perm[i]] = r[1];
+    if (z) z[s->perm[i]] = r[2];
   }
 }
 
@@ -294,9 +344,9 @@ void gr_ed3_velocities(const struct gr_ed3 *s, double *vx, double *vy, double *v
   int i;
   for (i = 0; i < s->p.n; i++) {
     ed3_at(s, i, s->t, r, v);
-    if (vx) vx[i] = v[0];
-    if (vy) vy[i] = v[1];
-    if (vz) vz[i] = v[2];
+    if (vx) vx[s->perm[i]] = v[0];
+    if (vy) vy[s->perm[i]] = v[1];
+    if (vz) vz[s->perm[i]] = v[2];
   }
 }
 
@@ -304,13 +354,13 @@ void gr_ed3_spins(const struct gr_ed3 *s, double *wx, double *wy, double *wz)
 {
   int i;
   for (i = 0; i < s->p.n; i++) {
-    if (wx) wx[i] = s->a[i].wx;
-    if (wy) wy[i] = s->a[i].wy;
-    if (wz) wz[i] = s->a[i].wz;
+    if (wx) wx[s->perm[i]] = s->a[i].wx;
+    if (wy) wy[s->perm[i]] = s->a[i].wy;
+    if (wz) wz[s->perm[i]] = s->a[i].wz;
   }
 }
 
-double gr_ed3_radius(const struct gr_ed3 *s, int i) { return s->s[i].r; }
+double gr_ed3_radius(const struct gr_ed3 *s, int i) { return s->s[s->inv[i]].r; }
 
 double gr_ed3_plate_z(const struct gr_ed3 *s, double t)
 {

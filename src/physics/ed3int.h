@@ -13,6 +13,7 @@
 #include "physics/ed3coll.h"
 #include "physics/ed3plate.h"
 #include "physics/edcq.h"
+#include "physics/edpool.h"
 #include "physics/edtree.h"
 
 /* Boundary event codes (a sphere's `wall`). */
@@ -37,13 +38,6 @@ struct ed3_aux {
   int prev, cell, list, wall;
 };
 
-struct ed3_ev {      /* a pair event of a local list (pool node) */
-  double t;
-  unsigned c;        /* partner's counter when predicted */
-  int partner;
-  int next;
-};
-
 struct ed3_lml {     /* a sphere's local minimum and its boundary event's time */
   double t, twall;
   int partner;       /* sphere (pair event) or boundary code */
@@ -63,8 +57,9 @@ struct gr_ed3 {
   struct ed3_sph *s;         /* 64-byte aligned */
   struct ed3_aux *a;
   struct ed3_lml *lml;
+  int *perm, *inv;           /* engine index -> caller's, and back (ed3.c: by cell column) */
   int *head;                 /* first sphere of each cell, (cz ncy + cy) ncx + cx */
-  struct ed3_ev *pool;
+  struct gr_edmd_ev *pool;     /* pair events of the local lists (edpool.h) */
   int npool, free;
   int use_cq;                /* the calendar queue, else the tree */
   struct gr_edtree tree;
