@@ -16,7 +16,10 @@
  * numbered by cell column at creation (ed3.c) to keep partners near in
  * memory; no gain was measurable on the loaded host (1e5: 6.6 against
  * 6.4 us of CPU per collision, medians of 6 samples each, interleaved).
- * No allocation in a step but the pool's doubling (rare).
+ * The 27 cells' first spheres are prefetched before the search: 1e5,
+ * 5.19 -> 4.85 us of CPU per collision (medians of 4 samples each, A/B
+ * interleaved, same events).  No allocation in a step but the pool's
+ * doubling (rare).
  * The hot state of a sphere is one cache line (struct ed3_sph). */
 #include "physics/ed3int.h"
 
@@ -58,7 +61,7 @@ static inline double ed3ev_tball(const double ri[3], const double vi[3], double 
 static int ed3ev_cells(struct gr_ed3 *s, int i, int x0, int x1, int y0, int y1, int z0, int z1)
 {
   const struct ed3_sph *sp = s->s, *me = &s->s[i];
-  int list = s->a[i].list, cx, cy, cz, ix, iy, j, k, rc = GR_OK;
+  int list = s->a[i].list, cx, cy, cz, ix, iy, j, k, rc = GR_OK, hd[27], nh;
   double now = s->t, g = s->p.g, t, sx, sy, dt = now - me->tau, ri[3], vi[3], rad = me->r;
   ri[0] = me->x + me->vx * dt;
   ri[1] = me->y + me->vy * dt;
@@ -74,14 +77,22 @@ static int ed3ev_cells(struct gr_ed3 *s, int i, int x0, int x1, int y0, int y1, 
     if (x1 >= s->ncx) x1 = s->ncx - 1;
     if (y1 >= s->ncy) y1 = s->ncy - 1;
   }
-  for (cz = z0; cz <= z1; cz++)
+  /* the cells' first spheres asked for at once, so that their misses overlap */
+  for (cz = z0, nh = 0; cz <= z1; cz++)
     for (cy = y0; cy <= y1; cy++) {
       iy = cy < 0 ? cy + s->ncy : cy >= s->ncy ? cy - s->ncy : cy;
-      sy = cy < 0 ? -s->p.ly : cy >= s->ncy ? s->p.ly : 0.0; /* the partner's image */
       for (cx = x0; cx <= x1; cx++) {
         ix = cx < 0 ? cx + s->ncx : cx >= s->ncx ? cx - s->ncx : cx;
+        if ((hd[nh++] = s->head[(cz * s->ncy + iy) * s->ncx + ix]) >= 0)
+          __builtin_prefetch(&sp[hd[nh - 1]]);
+      }
+    }
+  for (cz = z0, nh = 0; cz <= z1; cz++)
+    for (cy = y0; cy <= y1; cy++) {
+      sy = cy < 0 ? -s->p.ly : cy >= s->ncy ? s->p.ly : 0.0; /* the partner's image */
+      for (cx = x0; cx <= x1; cx++) {
         sx = cx < 0 ? -s->p.lx : cx >= s->ncx ? s->p.lx : 0.0;
-        for (j = s->head[(cz * s->ncy + iy) * s->ncx + ix]; j >= 0; j = sp[j].next) {
+        for (j = hd[nh++]; j >= 0; j = sp[j].next) {
           if (j == i)
             continue;
           t = ed3ev_tball(ri, vi, rad, &sp[j], now, g, sx, sy);
