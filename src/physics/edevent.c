@@ -45,18 +45,11 @@ double gr_edmd_pair_time(const struct gr_edmd *s, int a, int b)
 }
 
 /* Double the pool when its free list is empty (rare: the pool starts at
- * 8 nodes per disk).  GR_ENOMEM when out of memory. */
+ * 8 nodes per disk; edpool.h).  GR_ENOMEM when out of memory. */
 static int edevent_grow(struct gr_edmd *s)
 {
-  int k, n = s->npool * 2;
-  struct gr_edmd_ev *q = realloc(s->pool, (size_t)n * sizeof *q);
-  if (q == NULL)
+  if (gr_edpool_grow(&s->pool, &s->npool, &s->free) != GR_OK)
     return GR_ENOMEM;
-  for (k = s->npool; k < n; k++)
-    q[k].next = k + 1 < n ? k + 1 : -1;
-  s->pool = q;
-  s->free = s->npool;
-  s->npool = n;
   s->k.pool_grow++;
   return GR_OK;
 }
@@ -64,13 +57,7 @@ static int edevent_grow(struct gr_edmd *s)
 /* Give the list that starts at node k back to the pool. */
 static void edevent_free(struct gr_edmd *s, int k)
 {
-  int last;
-  if (k < 0)
-    return;
-  for (last = k; s->pool[last].next >= 0; last = s->pool[last].next)
-    ;
-  s->pool[last].next = s->free;
-  s->free = k;
+  gr_edpool_release(s->pool, &s->free, k);
 }
 
 /* event_clear: give disk i's list back to the pool. */
@@ -321,12 +308,7 @@ int gr_edevent_vwc(struct gr_edmd *s, int i)
 /* A stale DDC (partner's counter moved on): unlink it, next local minimum. */
 void gr_edevent_stale(struct gr_edmd *s, int i)
 {
-  int k = s->lml[i].ev, *link = &s->disk[i].list;
-  while (*link != k)
-    link = &s->pool[*link].next;
-  *link = s->pool[k].next;
-  s->pool[k].next = s->free;
-  s->free = k;
+  gr_edpool_unlink(s->pool, &s->free, &s->disk[i].list, s->lml[i].ev);
   s->k.stale++;
   edevent_localmin(s, i);
   gr_edmd_queue_update(s, i, s->lml[i].t);

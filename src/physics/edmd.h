@@ -32,6 +32,7 @@
 #include "physics/edrule.h"
 #include "physics/edcq.h"
 #include "physics/edtree.h"
+#include "physics/edpool.h" /* struct gr_edmd_ev, a DDC event in a local list */
 
 /* The future-event list (params.queue): both pop the same sequence.  AUTO
  * takes the calendar queue up to GR_EDMD_CQ_MAXN disks, the tree above:
@@ -112,13 +113,6 @@ struct gr_edmd_disk {
   double x, y, vx, vy, tau;
   unsigned c;
   int next, prev, cell, list, wall;
-};
-
-struct gr_edmd_ev {  /* a DDC event in a local list (pool node) */
-  double t;
-  unsigned c;        /* partner's counter when predicted */
-  int partner;
-  int next;          /* next node of the list, -1 at the end */
 };
 
 struct gr_edmd_lml { /* a disk's local minimum and its wall event's time */
