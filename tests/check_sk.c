@@ -126,8 +126,8 @@ START_TEST(test_rule_sensitivity)
 }
 END_TEST
 
-/* Wavelengths: commensurate stripes exactly; off-grid ones within the
- * resolution lambda_res; long strips (256 x 8) as the dispersion runs. */
+/* Wavelengths: commensurate stripes exactly; off-grid ones within 0.45
+ * of the resolution lambda_res; long strips (256 x 8) as the dispersion runs. */
 START_TEST(test_wavelength)
 {
   static double h[256 * 8];
@@ -135,6 +135,7 @@ START_TEST(test_wavelength)
   struct gr_sk_rule r = gr_sk_rule_default();
   struct gr_sk_peak p;
   struct gr_sk *sk;
+  double worst = 0.0;
   int n;
   for (n = 2; n <= 12; n++) {
     struct mode m = {n, 0, 1};
@@ -150,11 +151,13 @@ START_TEST(test_wavelength)
     ck_assert_int_eq(gr_sk_compute(sk, h), GR_OK);
     ck_assert_int_eq(gr_sk_analyse(sk, &r, &p), GR_OK);
     ck_assert_int_eq(p.type, GR_SK_STRIPES);
-    ck_assert_msg(fabs(p.lambda - lambda) <= p.lambda_res, "lambda %g found %g res %g", lambda,
-                  p.lambda, p.lambda_res);
+    worst = fmax(worst, fabs(p.lambda - lambda) / p.lambda_res);
   }
   gr_sk_free(sk);
   gsl_rng_free(g);
+  /* the S-weighted ring gives 0.34 steps at worst here, the grid's peak
+   * alone 0.51 */
+  ck_assert_msg(worst <= 0.45, "off-grid lambda off by %g resolutions", worst);
 }
 END_TEST
 
@@ -204,7 +207,7 @@ END_TEST
 /* Height field: highest centre per cell, wrap, empty cells at the mean. */
 START_TEST(test_height)
 {
-  double pos[] = {0.5, 0.5, 1.0, 0.6, 0.4, 3.0, 1.5, 0.5, 2.0, -0.5, 0.5, 5.0}, h[4];
+  double pos[] = {0.6, 0.4, 3.0, 0.5, 0.5, 1.0, -0.5, 0.5, 5.0, 1.5, 0.5, 2.0}, h[4];
   ck_assert_int_eq(gr_sk_height(pos, 3, 4, 2.0, 2.0, 2, 2, h), GR_OK);
   ck_assert_double_eq(h[0], 3.0);
   ck_assert_double_eq(h[1], 5.0); /* x = -0.5 wraps to 1.5, above 2.0 */

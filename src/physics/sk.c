@@ -286,9 +286,9 @@ int gr_sk_response(const double *re, const double *im, size_t n, double *c1, dou
   *c4 = c[4];
   if (c[1] >= 0.5)
     return 1;
-  if (c[1] <= -0.5 && c[2] >= 0.5)
+  if (c[2] >= 0.5)
     return 2;
-  if (c[2] <= -0.5 && c[4] >= 0.5)
+  if (c[4] >= 0.5)
     return 4;
   return 0;
 }

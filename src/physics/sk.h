@@ -26,9 +26,9 @@
  * ln(N) / N for noise, 1 for one pure mode).
  * Response period: from the complex amplitude F_c at the peak's k in
  * successive drive cycles c (same drive phase), the correlations
- * C(m) = Re sum_c F_{c+m} conj(F_c) / sum_c |F_c|^2: period 1 when
- * C(1) >= 1/2; 2 when C(1) <= -1/2 and C(2) >= 1/2 (f/2); 4 when
- * C(2) <= -1/2 and C(4) >= 1/2 (f/4); else 0 (none).
+ * C(m) = Re sum_c F_{c+m} conj(F_c) / sum_c (|F_c|^2 + |F_{c+m}|^2) / 2:
+ * the period is the least m of 1, 2, 4 with C(m) >= 1/2 (1: f, 2: f/2,
+ * 4: f/4), else 0 (none).
  */
 #ifndef GR_SK_H
 #define GR_SK_H
