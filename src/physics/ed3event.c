@@ -1,0 +1,434 @@
+/* granrepro physics: predictions and event processing of the 3D engine
+ * (ed3.h): pair events between parabolas, cell crossings, side walls, the
+ * lid and the plate (ed3plate.h), after the 2D engine's edevent.c (Wilson
+ * 2001, sections 2.2-2.3: tball, twall, freev, the SWITCH of MAIN). */
+#include "physics/ed3int.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* Pair prediction of spheres a < b (lower index first, so that both sides
+ * compute the same bits): at t0, the later of their update times, the
+ * separation dr (b's image shifted by (sx, sy)) and relative velocity dv;
+ * gravity is common to both and cancels, so they meet when
+ * |dr + dv s| = r_a + r_b, the earlier root of a quadratic, written
+ * c / (-b + sqrt(b^2 - a c)) against cancellation.  Approaching spheres
+ * that touch or overlap by round-off meet at t0. */
+static inline double ed3ev_tball(const struct ed3_sph *p, const struct ed3_sph *q,
+                                 double sx, double sy, double g)
+{
+  double t0 = p->tau > q->tau ? p->tau : q->tau, sa = t0 - p->tau, sb = t0 - q->tau;
+  double d = (double)p->r + (double)q->r;
+  double dx = (q->x + q->vx * sb) - (p->x + p->vx * sa) + sx;
+  double dy = (q->y + q->vy * sb) - (p->y + p->vy * sa) + sy;
+  double dz = (q->z + q->vz * sb - 0.5 * g * sb * sb) - (p->z + p->vz * sa - 0.5 * g * sa * sa);
+  double dvx = q->vx - p->vx, dvy = q->vy - p->vy;
+  double dvz = (q->vz - g * sb) - (p->vz - g * sa);
+  double bb = dx * dvx + dy * dvy + dz * dvz, cc, disc;
+  if (bb >= 0.0)
+    return HUGE_VAL;
+  cc = dx * dx + dy * dy + dz * dz - d * d;
+  disc = bb * bb - (dvx * dvx + dvy * dvy + dvz * dvz) * cc;
+  if (disc < 0.0)
+    return HUGE_VAL;
+  if (cc <= 0.0)
+    return t0;
+  return t0 + cc / (-bb + sqrt(disc));
+}
+
+/* Double the pool (rare: it starts at 16 nodes per sphere). */
+static int ed3ev_grow(struct gr_ed3 *s)
+{
+  int k, n = s->npool * 2;
+  struct ed3_ev *q = realloc(s->pool, (size_t)n * sizeof *q);
+  if (q == NULL)
+    return GR_ENOMEM;
+  for (k = s->npool; k < n; k++)
+    q[k].next = k + 1 < n ? k + 1 : -1;
+  s->pool = q;
+  s->free = s->npool;
+  s->npool = n;
+  return GR_OK;
+}
+
+/* Give the list from node k back to the pool. */
+static void ed3ev_release(struct gr_ed3 *s, int k)
+{
+  int last;
+  if (k < 0)
+    return;
+  for (last = k; s->pool[last].next >= 0; last = s->pool[last].next)
+    ;
+  s->pool[last].next = s->free;
+  s->free = k;
+}
+
+/* schedule's pair part: predict i against the spheres of cells
+ * [x0, x1] x [y0, y1] x [z0, z1] (z clipped; x, y wrapped when periodic,
+ * the partner's image shifted by a box length, else clipped). */
+static int ed3ev_cells(struct gr_ed3 *s, int i, int x0, int x1, int y0, int y1, int z0, int z1)
+{
+  const struct ed3_sph *sp = s->s;
+  int list = s->a[i].list, cx, cy, cz, ix, iy, j, k, a, b, rc = GR_OK;
+  double now = s->t, g = s->p.g, t, sx, sy, sgn;
+  if (z0 < 0) z0 = 0;
+  if (z1 >= s->ncz) z1 = s->ncz - 1;
+  if (!s->p.periodic) {
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 >= s->ncx) x1 = s->ncx - 1;
+    if (y1 >= s->ncy) y1 = s->ncy - 1;
+  }
+  for (cz = z0; cz <= z1; cz++)
+    for (cy = y0; cy <= y1; cy++) {
+      iy = cy < 0 ? cy + s->ncy : cy >= s->ncy ? cy - s->ncy : cy;
+      sy = cy < 0 ? -s->p.ly : cy >= s->ncy ? s->p.ly : 0.0;
+      for (cx = x0; cx <= x1; cx++) {
+        ix = cx < 0 ? cx + s->ncx : cx >= s->ncx ? cx - s->ncx : cx;
+        sx = cx < 0 ? -s->p.lx : cx >= s->ncx ? s->p.lx : 0.0;
+        for (j = s->head[(cz * s->ncy + iy) * s->ncx + ix]; j >= 0; j = sp[j].next) {
+          if (j == i)
+            continue;
+          a = i < j ? i : j;
+          b = i ^ j ^ a;
+          sgn = i == a ? 1.0 : -1.0; /* b's image relative to a */
+          t = ed3ev_tball(&sp[a], &sp[b], sgn * sx, sgn * sy, g);
+          if (t == HUGE_VAL)
+            continue;
+          if (t < now)
+            t = now;
+          if (s->free < 0 && ed3ev_grow(s) != GR_OK) {
+            rc = GR_ENOMEM;
+            goto out;
+          }
+          k = s->free;
+          s->free = s->pool[k].next;
+          s->pool[k].t = t;
+          s->pool[k].c = s->a[j].c;
+          s->pool[k].partner = j;
+          s->pool[k].next = list;
+          list = k;
+        }
+      }
+    }
+out:
+  s->a[i].list = list;
+  return rc;
+}
+
+/* The time after `now` at which a height z0 + v s - g s^2 / 2 (s from
+ * now) reaches level zl from above (descending), or +inf. */
+static double ed3ev_down(double z0, double v, double g, double zl)
+{
+  double dz = z0 - zl, disc;
+  if (dz <= 0.0 && v <= 0.0)
+    return 0.0;
+  if (g == 0.0)
+    return v < 0.0 ? dz / -v : HUGE_VAL;
+  disc = v * v + 2.0 * g * dz;
+  if (disc < 0.0)
+    disc = 0.0;
+  return v >= 0.0 ? (v + sqrt(disc)) / g : 2.0 * dz / (sqrt(disc) - v);
+}
+
+/* ... reaches level zu from below (ascending), or +inf. */
+static double ed3ev_up(double z0, double v, double g, double zu)
+{
+  double dz = zu - z0, disc;
+  if (v <= 0.0)
+    return HUGE_VAL;
+  if (dz <= 0.0)
+    return 0.0;
+  disc = v * v - 2.0 * g * dz;
+  if (disc < 0.0)
+    return HUGE_VAL;
+  return 2.0 * dz / (v + sqrt(disc));
+}
+
+/* twall: sphere i's earliest boundary event other than the plate, from its
+ * state brought to now: the crossings of its cell's faces (a periodic wrap
+ * is a crossing), the side walls and the lid. */
+static void ed3ev_twall(struct gr_ed3 *s, int i)
+{
+  const struct ed3_sph *q = &s->s[i];
+  int c = s->a[i].cell, cx = c % s->ncx, cy = (c / s->ncx) % s->ncy, cz = c / (s->ncx * s->ncy);
+  int code = ED3_NOWALL, per = s->p.periodic;
+  double dt = s->t - q->tau, r = q->r, best = HUGE_VAL, w, b;
+  double x = q->x + q->vx * dt, y = q->y + q->vy * dt;
+  double z = q->z + q->vz * dt - 0.5 * s->p.g * dt * dt, vz = q->vz - s->p.g * dt;
+  if (q->vx > 0.0) {
+    b = cx == s->ncx - 1 ? (per ? s->p.lx : s->p.lx - r) : (cx + 1) * s->cw;
+    best = (b - x) / q->vx;
+    code = cx == s->ncx - 1 && !per ? ED3_W_XHI : ED3_VW_XHI;
+  } else if (q->vx < 0.0) {
+    b = cx == 0 ? (per ? 0.0 : r) : cx * s->cw;
+    best = (b - x) / q->vx;
+    code = cx == 0 && !per ? ED3_W_XLO : ED3_VW_XLO;
+  }
+  w = HUGE_VAL;
+  if (q->vy > 0.0)
+    w = ((cy == s->ncy - 1 ? (per ? s->p.ly : s->p.ly - r) : (cy + 1) * s->ch) - y) / q->vy;
+  else if (q->vy < 0.0)
+    w = ((cy == 0 ? (per ? 0.0 : r) : cy * s->ch) - y) / q->vy;
+  if (w < best) {
+    best = w;
+    code = q->vy > 0.0 ? (cy == s->ncy - 1 && !per ? ED3_W_YHI : ED3_VW_YHI)
+                       : (cy == 0 && !per ? ED3_W_YLO : ED3_VW_YLO);
+  }
+  if (cz > 0 && (w = ed3ev_down(z, vz, s->p.g, s->zbot + cz * s->hz)) < best) {
+    best = w;
+    code = ED3_VW_ZLO;
+  }
+  if (cz < s->ncz - 1) {
+    if ((w = ed3ev_up(z, vz, s->p.g, s->zbot + (cz + 1) * s->hz)) < best) {
+      best = w;
+      code = ED3_VW_ZHI;
+    }
+  } else if (s->lid_on && (w = ed3ev_up(z, vz, s->p.g, s->p.lid - r)) < best) {
+    best = w;
+    code = ED3_LID;
+  }
+  if (best < 0.0) /* round-off put the sphere a hair past the face */
+    best = 0.0;
+  s->lml[i].twall = best == HUGE_VAL ? HUGE_VAL : s->t + best;
+  s->a[i].wall = code;
+}
+
+/* local_min: the boundary event or the earliest pair event (a pair event
+ * wins a tie with the boundary event). */
+static void ed3ev_localmin(struct gr_ed3 *s, int i)
+{
+  struct ed3_lml *m = &s->lml[i];
+  int k;
+  m->t = m->twall;
+  m->partner = s->a[i].wall;
+  m->c = 0;
+  m->ev = -1;
+  for (k = s->a[i].list; k >= 0; k = s->pool[k].next)
+    if (s->pool[k].t < m->t || (m->ev < 0 && s->pool[k].t == m->t)) {
+      m->t = s->pool[k].t;
+      m->partner = s->pool[k].partner;
+      m->c = s->pool[k].c;
+      m->ev = k;
+    }
+}
+
+/* The plate search: when sphere i's cell may reach the plate, its first
+ * contact before its other events (or before two periods) becomes its
+ * boundary event; when none is found before a pair event, the search's
+ * horizon is (ED3_HORIZON: searched again from there, in case the pair
+ * event goes stale). */
+static void ed3ev_plate(struct gr_ed3 *s, int i)
+{
+  const struct ed3_sph *q = &s->s[i];
+  struct ed3_lml *m = &s->lml[i];
+  double hor = s->t + 2.0 * s->pl.period, th;
+  if (s->a[i].cell / (s->ncx * s->ncy) >= s->nzplate)
+    return;
+  if (m->t < hor)
+    hor = m->t;
+  if (gr_ed3_plate_contact(&s->pl, q->tau, q->z, q->vz, q->r, s->t, hor, &th, &s->plate_nfun)) {
+    if (th <= m->twall) {
+      m->twall = th;
+      s->a[i].wall = ED3_PLATE;
+    }
+  } else if (hor < m->twall) {
+    m->twall = hor;
+    s->a[i].wall = ED3_HORIZON;
+  }
+}
+
+/* The boundary event and local minimum after the list is known. */
+static void ed3ev_boundary(struct gr_ed3 *s, int i)
+{
+  ed3ev_twall(s, i);
+  ed3ev_localmin(s, i);
+  ed3ev_plate(s, i);
+  ed3ev_localmin(s, i);
+}
+
+int gr_ed3ev_predict(struct gr_ed3 *s, int i)
+{
+  int c = s->a[i].cell, cx = c % s->ncx, cy = (c / s->ncx) % s->ncy, cz = c / (s->ncx * s->ncy);
+  ed3ev_release(s, s->a[i].list);
+  s->a[i].list = -1;
+  if (ed3ev_cells(s, i, cx - 1, cx + 1, cy - 1, cy + 1, cz - 1, cz + 1) != GR_OK)
+    return GR_ENOMEM;
+  ed3ev_boundary(s, i);
+  return GR_OK;
+}
+
+void gr_ed3ev_freev(struct gr_ed3 *s, int i, double t)
+{
+  struct ed3_sph *q = &s->s[i];
+  double dt = t - q->tau;
+  q->x += q->vx * dt;
+  q->y += q->vy * dt;
+  q->z += q->vz * dt - 0.5 * s->p.g * dt * dt;
+  q->vz -= s->p.g * dt;
+  q->tau = t;
+}
+
+/* Kinetic energy of sphere i (translation and spin). */
+static double ed3ev_ke(const struct gr_ed3 *s, int i)
+{
+  const struct ed3_sph *q = &s->s[i];
+  const struct ed3_aux *a = &s->a[i];
+  double m = 1.0 / ed3_imass(s, i), r = q->r;
+  return 0.5 * m * (q->vx * q->vx + q->vy * q->vy + q->vz * q->vz) +
+         0.5 * s->p.K * m * r * r * (a->wx * a->wx + a->wy * a->wy + a->wz * a->wz);
+}
+
+/* Pair collision of i and j at t (lower index first): normal from a to b
+ * by the minimum image, the operator of ed3coll.h. */
+static void ed3ev_pair(struct gr_ed3 *s, int i, int j, double t)
+{
+  int a = i < j ? i : j, b = i < j ? j : i;
+  struct ed3_sph *p = &s->s[a], *q = &s->s[b];
+  double n[3], d, va[3], vb[3], wa[3], wb[3], e0;
+  gr_ed3ev_freev(s, a, t);
+  gr_ed3ev_freev(s, b, t);
+  n[0] = q->x - p->x;
+  n[1] = q->y - p->y;
+  n[2] = q->z - p->z;
+  if (s->p.periodic) {
+    n[0] -= n[0] > 0.5 * s->p.lx ? s->p.lx : n[0] < -0.5 * s->p.lx ? -s->p.lx : 0.0;
+    n[1] -= n[1] > 0.5 * s->p.ly ? s->p.ly : n[1] < -0.5 * s->p.ly ? -s->p.ly : 0.0;
+  }
+  d = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+  if (d < ((double)p->r + (double)q->r) * (1.0 - 1e-9))
+    s->k.overlaps++;
+  n[0] /= d;
+  n[1] /= d;
+  n[2] /= d;
+  e0 = ed3ev_ke(s, a) + ed3ev_ke(s, b);
+  va[0] = p->vx; va[1] = p->vy; va[2] = p->vz;
+  vb[0] = q->vx; vb[1] = q->vy; vb[2] = q->vz;
+  wa[0] = s->a[a].wx; wa[1] = s->a[a].wy; wa[2] = s->a[a].wz;
+  wb[0] = s->a[b].wx; wb[1] = s->a[b].wy; wb[2] = s->a[b].wz;
+  (void)gr_ed3_collide(&s->law, n, ed3_imass(s, a), p->r, va, wa, ed3_imass(s, b), q->r, vb, wb, NULL);
+  p->vx = va[0]; p->vy = va[1]; p->vz = va[2];
+  q->vx = vb[0]; q->vy = vb[1]; q->vz = vb[2];
+  s->a[a].wx = wa[0]; s->a[a].wy = wa[1]; s->a[a].wz = wa[2];
+  s->a[b].wx = wb[0]; s->a[b].wy = wb[1]; s->a[b].wz = wb[2];
+  s->k.e_lost += e0 - ed3ev_ke(s, a) - ed3ev_ke(s, b);
+  s->a[a].c++;
+  s->a[b].c++;
+  s->k.pair++;
+}
+
+/* A collision of sphere i with a surface (plate, wall, lid) at t: normal n
+ * from the sphere into the surface, the surface moving with velocity
+ * (0, 0, vs_z); the gap checked against overlap. */
+static void ed3ev_surface(struct gr_ed3 *s, int i, double t, int code)
+{
+  struct ed3_sph *q = &s->s[i];
+  double n[3] = {0.0, 0.0, 0.0}, v[3], w[3], vs[3] = {0.0, 0.0, 0.0}, zp, gap, r = q->r;
+  gr_ed3ev_freev(s, i, t);
+  switch (code) {
+  case ED3_PLATE:
+    n[2] = -1.0;
+    gr_ed3_plate_eval(&s->pl, t, &zp, &vs[2], NULL);
+    gap = q->z - r - zp;
+    s->k.plate++;
+    break;
+  case ED3_LID:
+    n[2] = 1.0;
+    gap = s->p.lid - r - q->z;
+    s->k.lid++;
+    break;
+  case ED3_W_XLO: n[0] = -1.0; gap = q->x - r; s->k.wall++; break;
+  case ED3_W_XHI: n[0] = 1.0; gap = s->p.lx - r - q->x; s->k.wall++; break;
+  case ED3_W_YLO: n[1] = -1.0; gap = q->y - r; s->k.wall++; break;
+  default: n[1] = 1.0; gap = s->p.ly - r - q->y; s->k.wall++; break;
+  }
+  if (gap < -1e-9 * r)
+    s->k.overlaps++;
+  v[0] = q->vx; v[1] = q->vy; v[2] = q->vz;
+  w[0] = s->a[i].wx; w[1] = s->a[i].wy; w[2] = s->a[i].wz;
+  (void)gr_ed3_collide(&s->law, n, ed3_imass(s, i), r, v, w, 0.0, 0.0, vs, NULL, NULL);
+  q->vx = v[0]; q->vy = v[1]; q->vz = v[2];
+  s->a[i].wx = w[0]; s->a[i].wy = w[1]; s->a[i].wz = w[2];
+  s->a[i].c++;
+}
+
+/* A cell crossing (updateM): relink sphere i into the next cell (a
+ * periodic wrap shifts its state by the box length), predict it against
+ * the newly adjacent plane of 9 cells, new boundary event. */
+static int ed3ev_cross(struct gr_ed3 *s, int i)
+{
+  struct ed3_aux *a = &s->a[i];
+  int c = a->cell, nxy = s->ncx * s->ncy, cx = c % s->ncx, cy = (c / s->ncx) % s->ncy, cz = c / nxy;
+  int code = a->wall, rc;
+  switch (code) {
+  case ED3_VW_XLO: if (--cx < 0) { cx += s->ncx; s->s[i].x += s->p.lx; } break;
+  case ED3_VW_XHI: if (++cx >= s->ncx) { cx -= s->ncx; s->s[i].x -= s->p.lx; } break;
+  case ED3_VW_YLO: if (--cy < 0) { cy += s->ncy; s->s[i].y += s->p.ly; } break;
+  case ED3_VW_YHI: if (++cy >= s->ncy) { cy -= s->ncy; s->s[i].y -= s->p.ly; } break;
+  case ED3_VW_ZLO: cz--; break;
+  default: cz++; break;
+  }
+  if (a->prev >= 0)
+    s->s[a->prev].next = s->s[i].next;
+  else
+    s->head[c] = s->s[i].next;
+  if (s->s[i].next >= 0)
+    s->a[s->s[i].next].prev = a->prev;
+  c = (cz * s->ncy + cy) * s->ncx + cx;
+  a->cell = c;
+  a->prev = -1;
+  s->s[i].next = s->head[c];
+  if (s->head[c] >= 0)
+    s->a[s->head[c]].prev = i;
+  s->head[c] = i;
+  switch (code) {
+  case ED3_VW_XLO: rc = ed3ev_cells(s, i, cx - 1, cx - 1, cy - 1, cy + 1, cz - 1, cz + 1); break;
+  case ED3_VW_XHI: rc = ed3ev_cells(s, i, cx + 1, cx + 1, cy - 1, cy + 1, cz - 1, cz + 1); break;
+  case ED3_VW_YLO: rc = ed3ev_cells(s, i, cx - 1, cx + 1, cy - 1, cy - 1, cz - 1, cz + 1); break;
+  case ED3_VW_YHI: rc = ed3ev_cells(s, i, cx - 1, cx + 1, cy + 1, cy + 1, cz - 1, cz + 1); break;
+  case ED3_VW_ZLO: rc = ed3ev_cells(s, i, cx - 1, cx + 1, cy - 1, cy + 1, cz - 1, cz - 1); break;
+  default: rc = ed3ev_cells(s, i, cx - 1, cx + 1, cy - 1, cy + 1, cz + 1, cz + 1); break;
+  }
+  s->k.cell++;
+  return rc;
+}
+
+int gr_ed3ev_process(struct gr_ed3 *s, int i, double t)
+{
+  const struct ed3_lml *m = &s->lml[i];
+  int j = m->partner, rc = GR_OK;
+  s->k.events++;
+  if (m->ev >= 0) {
+    ed3ev_pair(s, i, j, t);
+    if ((rc = gr_ed3ev_predict(s, i < j ? i : j)) == GR_OK)
+      rc = gr_ed3ev_predict(s, i < j ? j : i);
+    ed3_queue_update(s, i, s->lml[i].t);
+    ed3_queue_update(s, j, s->lml[j].t);
+    return rc;
+  }
+  if (j == ED3_HORIZON) {
+    s->k.horizon++;
+    ed3ev_boundary(s, i);
+  } else if (j <= ED3_VW_ZHI) {
+    rc = ed3ev_cross(s, i);
+    ed3ev_boundary(s, i);
+  } else {
+    ed3ev_surface(s, i, t, j);
+    rc = gr_ed3ev_predict(s, i);
+  }
+  ed3_queue_update(s, i, s->lml[i].t);
+  return rc;
+}
+
+void gr_ed3ev_stale(struct gr_ed3 *s, int i)
+{
+  int k = s->lml[i].ev, *link = &s->a[i].list;
+  while (*link != k)
+    link = &s->pool[*link].next;
+  *link = s->pool[k].next;
+  s->pool[k].next = s->free;
+  s->free = k;
+  s->k.stale++;
+  ed3ev_localmin(s, i);
+  ed3_queue_update(s, i, s->lml[i].t);
+}

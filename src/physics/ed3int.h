@@ -1,0 +1,106 @@
+/* granrepro physics: the internals of the 3D event-driven engine (ed3.h),
+ * shared by ed3.c and ed3event.c only.  The machinery is the 2D engine's
+ * (edmd.h, after Marin, Risso & Cordero 1993 as Wilson 2001 lists it):
+ * delayed states, a local list of pair events per sphere plus one
+ * boundary event (a cell crossing, a side wall, the lid, the plate or the
+ * plate search's horizon), hard-collision counters that make pair events
+ * stale, and the future-event list over the local minima (edcq.h or
+ * edtree.h, used as they are). */
+#ifndef GR_ED3INT_H
+#define GR_ED3INT_H
+
+#include "physics/ed3.h"
+#include "physics/ed3coll.h"
+#include "physics/ed3plate.h"
+#include "physics/edcq.h"
+#include "physics/edtree.h"
+
+/* Boundary event codes (a sphere's `wall`). */
+enum {
+  ED3_VW_XLO = 0, ED3_VW_XHI, ED3_VW_YLO, ED3_VW_YHI, ED3_VW_ZLO, ED3_VW_ZHI, /* cell crossings */
+  ED3_W_XLO, ED3_W_XHI, ED3_W_YLO, ED3_W_YHI,                                 /* side walls */
+  ED3_PLATE, ED3_HORIZON, ED3_LID, ED3_NOWALL
+};
+
+/* The hot state of a sphere, read by every pair prediction: one cache
+ * line.  Position and velocity at time tau (delayed state). */
+struct ed3_sph {
+  double x, y, z, vx, vy, vz, tau;
+  float r;   /* radius */
+  int next;  /* next sphere of the cell, -1 at the end */
+};
+
+/* The rest of a sphere's state. */
+struct ed3_aux {
+  double wx, wy, wz; /* spin */
+  unsigned c;        /* hard-collision counter */
+  int prev, cell, list, wall;
+};
+
+struct ed3_ev {      /* a pair event of a local list (pool node) */
+  double t;
+  unsigned c;        /* partner's counter when predicted */
+  int partner;
+  int next;
+};
+
+struct ed3_lml {     /* a sphere's local minimum and its boundary event's time */
+  double t, twall;
+  int partner;       /* sphere (pair event) or boundary code */
+  unsigned c;
+  int ev;            /* pool node of a pair event, -1 otherwise */
+  int pad;
+};
+
+struct gr_ed3 {
+  struct gr_ed3_params p;    /* radii pointer cleared */
+  struct gr_ed3_plate pl;
+  struct gr_ed3_law law;
+  double t;
+  double rmax;
+  int ncx, ncy, ncz, nzplate, lid_on;
+  double cw, ch, hz, zbot;
+  struct ed3_sph *s;         /* 64-byte aligned */
+  struct ed3_aux *a;
+  struct ed3_lml *lml;
+  int *head;                 /* first sphere of each cell, (cz ncy + cy) ncx + cx */
+  struct ed3_ev *pool;
+  int npool, free;
+  int use_cq;                /* the calendar queue, else the tree */
+  struct gr_edtree tree;
+  struct gr_edcq cq;
+  struct gr_ed3_counters k;
+  long long plate_nfun;      /* gap evaluations of the plate searches */
+};
+
+/* Set sphere i's key in the future-event list. */
+static inline void ed3_queue_update(struct gr_ed3 *s, int i, double key)
+{
+  if (s->use_cq)
+    gr_edcq_update(&s->cq, i, key);
+  else
+    gr_edtree_update(&s->tree, i, key);
+}
+
+/* Inverse mass of sphere i: mass (r / radius)^3. */
+static inline double ed3_imass(const struct gr_ed3 *s, int i)
+{
+  double q = s->p.radius / (double)s->s[i].r;
+  return q * q * q;
+}
+
+/* Predict sphere i from scratch (its list is cleared first), local minimum
+ * set, queue not updated.  GR_ENOMEM when the pool cannot grow. */
+int gr_ed3ev_predict(struct gr_ed3 *s, int i);
+
+/* Process the event at sphere i's local minimum (time t; queue updated).
+ * GR_ENOMEM when out of memory. */
+int gr_ed3ev_process(struct gr_ed3 *s, int i, double t);
+
+/* Drop the stale pair event at sphere i's local minimum, next minimum. */
+void gr_ed3ev_stale(struct gr_ed3 *s, int i);
+
+/* Advance sphere i's delayed state to time t. */
+void gr_ed3ev_freev(struct gr_ed3 *s, int i, double t);
+
+#endif
