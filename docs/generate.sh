@@ -32,9 +32,7 @@ for summary in "$report"/*/summary.tsv; do
     echo
     echo "*$(meta citation)*"
     echo
-    awk -F '\t' '/^#/ || !h++ { next } { n[$6]++ }
-      END { printf "Verdicts: %d reproduced, %d differs, %d expected-difference, %d informative.\n",
-            n["reproduced"], n["differs"], n["expected-difference"], n["informative"] }' "$summary"
+    sh "$(dirname "$0")/kinds.sh" "$summary" | sed 's/^/Verdicts by kind: /; s/$/./'
     echo
     cat "$dir/notes.md"
   } >"$tmp" && mv "$tmp" "$src/docs/$exp.md" || { rm -f "$tmp"; status=2; continue; }

@@ -56,8 +56,9 @@ struct cli_cmd {
   "  OpenMP threads wait passively (OMP_WAIT_POLICY=passive) unless it is set.\n"
 
 static const struct cli_cmd cli_cmds[] = {
-  {"list", "", 0,
-   "granrepro list\n  The experiments, their citations and their timed kernels.\n"},
+  {"list", " --out ", 0,
+   "granrepro list [--out DIR]\n  The experiments, their citations and their timed kernels, and the verdicts\n"
+   "  of the last run in DIR (default reports) counted by kind, paper results first.\n"},
   {"run", RUN_OPTS, -1,
    "granrepro run [--quick] [--seed N] [--threads N] [--out DIR] [--ref DIR] [--no-progress]\n"
    "              [--set NAME=VALUE]... EXP...|all\n"
@@ -76,9 +77,16 @@ static const struct cli_cmd cli_cmds[] = {
    "  --set NAME=VALUE  an experiment's open parameter (repeatable, at most 16; the\n"
    "                 report lists them)\n"
    ENV_TEXT},
-  {"check", RUN_OPTS, -1,
-   "granrepro check [run options] EXP...|all\n"
-   "  As run, but exit 1 when any verdict is 'differs'.\n"},
+  {"check", RUN_OPTS "--strict --update-expected ", -1,
+   "granrepro check [run options] [--strict | --update-expected] EXP...|all\n"
+   "  As run, then hold each experiment's verdicts to the expected ones,\n"
+   "  reference/<paper>/<exp>.expected.tsv (the column of the mode: quick or full).\n"
+   "  Exit 0 when every verdict is the expected one (an honest 'differs' included),\n"
+   "  1 when any changed: each changed row is printed 'exp: quantity: old -> new',\n"
+   "  with rows missing from the file or from the run.\n"
+   "  --strict           exit 1 when any verdict is 'differs' (expected or not)\n"
+   "  --update-expected  write the mode's column of the expected verdicts from this\n"
+   "                     run (atomically) and exit 0; review the change in the diff\n"},
   {"report", " --out ", 0,
    "granrepro report [--out DIR]\n"
    "  Render every figure script in DIR/<exp>/ with gnuplot and rewrite DIR/index.html.\n"
@@ -281,6 +289,10 @@ static int cli_arg(const struct cli_cmd *cmd, int argc, char **argv, int *i,
   }
   if (strcmp(a, "--quick") == 0)
     c->opt.quick = 1;
+  else if (strcmp(a, "--strict") == 0)
+    c->strict = 1;
+  else if (strcmp(a, "--update-expected") == 0)
+    c->update_expected = 1;
   else if (strcmp(a, "--no-progress") == 0)
     c->opt.progress = 0;
   else if (cmd->maxargs == 0)

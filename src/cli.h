@@ -19,6 +19,8 @@ struct cli {
   struct gr_options opt;
   int repeat;
   int threads_set;
+  int strict;           /* check --strict: fail on any differs */
+  int update_expected;  /* check --update-expected */
   const char *baseline; /* bench --against NAME, compare --baseline NAME */
   const char *kernels;  /* bench --kernels PATTERNS, or NULL for all */
   const char *args[CLI_MAXARGS];
@@ -61,6 +63,15 @@ int cli_compare(const struct cli *c);
 /* Record rec (written to path) against the baseline c->baseline, and the
  * papers' machines; 0 or 2. */
 int cli_against(const struct cli *c, const char *path, const struct gr_record *rec);
+
+/* granrepro check (cli_check.c): after experiment e ran into c->opt.out,
+ * compare its verdicts with the expected ones (printing each changed row,
+ * adding them to *nchanged) or, with --update-expected, rewrite them; 0 or 2. */
+int cli_check_expected(const struct cli *c, const struct gr_experiment *e, int *nchanged);
+
+/* The verdict counts by kind of DIR/<key>/summary.tsv as one line
+ * ("quick run, seed 1: paper results: ..."), "" when there is none. */
+void cli_kind_summary(const char *out, const char *key, char *line, size_t n);
 
 /* Create the output folder and check it is writable; 2 on failure. */
 int cli_prepare_out(const char *out);

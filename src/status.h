@@ -18,4 +18,13 @@ enum {
   GR_EFAIL = 5    /* a computation failed (solver did not converge, ...) */
 };
 
+/* On a function returning a status: the -Werror build refuses a call
+ * that ignores it (issue 22: no value without a computation).  Not on the
+ * sticky gr_ctx_* calls, whose errors the context keeps (ctx.h). */
+#if defined(__GNUC__) || defined(__clang__)
+#define GR_MUST_CHECK __attribute__((warn_unused_result))
+#else
+#define GR_MUST_CHECK
+#endif
+
 #endif

@@ -144,8 +144,8 @@ START_TEST(test_mirror)
   for (i = 0; i < 3; i++)
     ga[i] = g[2 - i];
   for (e = 0.3; e <= 1.0; e += 0.1) {
-    gr_chain_init(&a, 4, g, va, e);
-    gr_chain_init(&b, 4, ga, vb, e);
+    ck_assert_int_eq(gr_chain_init(&a, 4, g, va, e), GR_OK);
+    ck_assert_int_eq(gr_chain_init(&b, 4, ga, vb, e), GR_OK);
     gr_chain_solve(&a, 100000, &ra);
     gr_chain_solve(&b, 100000, &rb);
     ck_assert_int_eq(ra.ncoll, rb.ncoll);

@@ -706,6 +706,9 @@ static int fake_run(struct gr_ctx *ctx)
   ck_assert_int_eq(gr_ctx_compare(ctx, "tab", "bad", "other", 7.0, 0.0, NULL), GR_OK);
   gr_ctx_phase_end(ctx);
   ck_assert_int_eq(gr_ctx_informative(ctx, "fake/info", 42.0, "nothing published"), GR_OK);
+  ck_assert_int_eq(gr_ctx_verdict(ctx, GR_KIND_CHECK, "fake/closed-form", 0.4845,
+                                  gr_test_rel(0.4843, 1e-3), "against eq. 1"), GR_OK);
+  ck_assert_int_eq(gr_ctx_not_computed(ctx, GR_KIND_RESULT, "fake/slope", "the fit failed"), GR_OK);
   d = gr_ctx_data(ctx, "fake-series", "t x");
   ck_assert_ptr_nonnull(d);
   ck_assert_int_eq(gr_data_printf(d, "%d %d\n", 0, 1), GR_OK);
@@ -721,10 +724,11 @@ static const struct gr_experiment fake_exp = {
 #define FAKE_TABLE \
   "# source: granrepro test suite\n" \
   "# quantity: made-up numbers\n" \
-  "key\tvalue\tother\tnote\n" \
-  "good\t1.25\t-\tfirst row\n" \
-  "bad\t2.5\t7\t-\n" \
-  "unused\t3.0\t-\t-\n"
+  "# kind: result\n" \
+  "key\tvalue\tother\tkind\tnote\n" \
+  "good\t1.25\t-\t-\tfirst row\n" \
+  "bad\t2.5\t7\tprinted\t-\n" \
+  "unused\t3.0\t-\t-\t-\n"
 
 /* base/ref/fake/tab.tsv holding FAKE_TABLE; refdir = base/ref. */
 static void fake_reference(const char *base, char *refdir, size_t nr, char *tab,
@@ -759,6 +763,20 @@ static const char *summary_row(const char *summary, const char *q, char *out,
   return out;
 }
 
+/* Row q of the summary has these fields (published, reproduced, test,
+ * verdict, kind, note; NULL: not checked). */
+static void row_is(const char *summary, const char *q, const char *pub, const char *val,
+                   const char *test, const char *verdict, const char *kind, const char *note)
+{
+  const char *want[6] = {pub, val, test, verdict, kind, note};
+  char row[512], f[128];
+  int k;
+  summary_row(summary, q, row, sizeof row);
+  for (k = 0; k < 6; k++)
+    if (want[k] != NULL)
+      ck_assert_str_eq(field(row, k < 2 ? k + 1 : k + 2, f, sizeof f), want[k]);
+}
+
 /* A context of the fake experiment, run and accounted for. */
 static struct gr_ctx *fake_ctx(const struct gr_options *opt)
 {
@@ -776,11 +794,11 @@ START_TEST(test_ctx_lifecycle)
 {
   char base[256], refdir[300], tab[400], out[300], rep[400], path[500], blocker[500];
   char afile[300], below[320];
-  char row[512], f[128], *summary, *again;
+  char row[512], *summary, *again;
   struct gr_options opt;
   struct gr_ctx *ctx;
   struct gr_record rec;
-  int counts[4], nr = 0;
+  int counts[4], kc[GR_NKINDS][4], nr = 0;
 
   fresh_dir(base, sizeof base, "ctx");
   fake_reference(base, refdir, sizeof refdir, tab, sizeof tab);
@@ -799,15 +817,22 @@ START_TEST(test_ctx_lifecycle)
   ck_assert_uint_eq(gr_ctx_seed(ctx), 7);
   ck_assert_int_eq(fake_exp.run(ctx), GR_OK);
   gr_ctx_counts(ctx, counts);
-  ck_assert_int_eq(counts[GR_REPRODUCED], 2);
-  ck_assert_int_eq(counts[GR_DIFFERS], 1);
+  ck_assert_int_eq(counts[GR_REPRODUCED], 3);
+  ck_assert_int_eq(counts[GR_DIFFERS], 2);
   ck_assert_int_eq(counts[GR_EXPECTED], 0);
   ck_assert_int_eq(counts[GR_INFORMATIVE], 1);
   ck_assert_int_eq(gr_ctx_account(ctx), GR_OK);
   gr_ctx_counts(ctx, counts);
-  ck_assert_int_eq(counts[GR_REPRODUCED], 2);
-  ck_assert_int_eq(counts[GR_DIFFERS], 2);
+  ck_assert_int_eq(counts[GR_REPRODUCED], 3);
+  ck_assert_int_eq(counts[GR_DIFFERS], 3);
   ck_assert_int_eq(counts[GR_INFORMATIVE], 1);
+  gr_ctx_kind_counts(ctx, kc);
+  ck_assert_int_eq(kc[GR_KIND_RESULT][GR_REPRODUCED], 1);
+  ck_assert_int_eq(kc[GR_KIND_RESULT][GR_DIFFERS], 2);
+  ck_assert_int_eq(kc[GR_KIND_PRINTED][GR_REPRODUCED], 1);
+  ck_assert_int_eq(kc[GR_KIND_PRINTED][GR_DIFFERS], 1);
+  ck_assert_int_eq(kc[GR_KIND_CHECK][GR_REPRODUCED], 1);
+  ck_assert_int_eq(kc[GR_KIND_UNCLASSIFIED][GR_INFORMATIVE], 1);
   ck_assert_int_eq(gr_ctx_write(ctx, &nr), GR_OK);
   ck_assert_int_eq(nr, -1);
   ck_assert_int_eq(gr_ctx_error(ctx)->code, GR_OK);
@@ -828,25 +853,17 @@ START_TEST(test_ctx_lifecycle)
   ck_assert_ptr_nonnull(strstr(summary, "# experiment: fake\n"));
   ck_assert_ptr_nonnull(strstr(summary, "# title: A fake experiment & co\n"));
   ck_assert_ptr_nonnull(strstr(summary, "# mode: quick\n# seed: 7\n"));
-  ck_assert_ptr_nonnull(strstr(summary, "\nquantity\tpublished\treproduced\tdelta\ttolerance\tverdict\tnote\n"));
-  summary_row(summary, "tab/good", row, sizeof row);
-  ck_assert_str_eq(field(row, 1, f, sizeof f), "1.25");
-  ck_assert_str_eq(field(row, 2, f, sizeof f), "1.25");
-  ck_assert_str_eq(field(row, 5, f, sizeof f), "reproduced");
-  ck_assert_str_eq(field(row, 6, f, sizeof f), "computed; first row");
-  summary_row(summary, "tab/bad", row, sizeof row);
-  ck_assert_str_eq(field(row, 1, f, sizeof f), "2.5");
-  ck_assert_str_eq(field(row, 2, f, sizeof f), "2.6");
-  ck_assert_str_eq(field(row, 5, f, sizeof f), "differs");
-  summary_row(summary, "tab/bad/other", row, sizeof row);
-  ck_assert_str_eq(field(row, 1, f, sizeof f), "7");
-  ck_assert_str_eq(field(row, 5, f, sizeof f), "reproduced");
-  summary_row(summary, "tab/unused", row, sizeof row);
-  ck_assert_str_eq(field(row, 1, f, sizeof f), "3.0");
-  ck_assert_str_eq(field(row, 5, f, sizeof f), "differs");
-  ck_assert_ptr_nonnull(strstr(field(row, 6, f, sizeof f), "not computed"));
-  summary_row(summary, "fake/info", row, sizeof row);
-  ck_assert_str_eq(field(row, 5, f, sizeof f), "informative");
+  ck_assert_ptr_nonnull(strstr(summary, "\nquantity\tpublished\treproduced\tdelta\ttest\tverdict\tkind\tnote\n"));
+  row_is(summary, "tab/good", "1.25", "1.25", "half-unit 0.005 of 1.25", "reproduced", "result",
+         "computed; first row");
+  row_is(summary, "tab/bad", "2.5", "2.6", NULL, "differs", "printed", NULL);
+  row_is(summary, "tab/bad/other", "7", NULL, NULL, "reproduced", "printed", NULL);
+  row_is(summary, "tab/unused", "3.0", "-", "-", "differs", "result", NULL);
+  ck_assert_ptr_nonnull(strstr(summary_row(summary, "tab/unused", row, sizeof row), "not computed"));
+  row_is(summary, "fake/info", "-", "42", "informative", "informative", "unclassified", NULL);
+  row_is(summary, "fake/closed-form", "-", "0.4845", "rel 0.001 of 0.4843", "reproduced", "check",
+         "against eq. 1");
+  row_is(summary, "fake/slope", "-", "-", "-", "differs", "result", "not computed: the fit failed");
   ck_assert_ptr_null(strstr(summary, "tab/good/other"));
 
   /* the other files of the report, and nothing else anywhere */
@@ -930,8 +947,8 @@ START_TEST(test_ctx_lifecycle)
     char index[600];
     ck_assert_int_eq(gr_report_index(out, &err), GR_OK);
     snprintf(index, sizeof index, "%s/index.html", out);
-    ck_assert(file_has(index, "<td class=\"reproduced\">2</td><td class=\"differs\">2</td>"
-                              "<td class=\"expected-difference\">0</td><td class=\"informative\">1</td>"));
+    ck_assert(file_has(index, "<td class=\"differs\">1 reproduced, 2 differs</td><td>printed: 1 reproduced, "
+                              "1 differs; our checks: 1 reproduced; unclassified: 1 informative</td>"));
     ck_assert(file_has(index, "<a href=\"fake/index.html\">fake</a>"));
     ck_assert(file_has(index, "A fake experiment &amp; co"));
     snprintf(index, sizeof index, "%s/index.html", rep);
@@ -1161,9 +1178,9 @@ START_TEST(test_report_page_groups)
   fresh_dir(dir, sizeof dir, "page");
   snprintf(path, sizeof path, "%s/summary.tsv", dir);
   spit(path, "# experiment: pg\n# title: T\n# citation: C\n# mode: quick\n# seed: 1\n"
-             "quantity\tpublished\treproduced\tdelta\ttolerance\tverdict\tnote\n"
-             "task-a/x\t1\t1\t0\tabs 1\treproduced\t-\n"
-             "task-a-b/y\t1\t3\t2\tabs 1\tdiffers\t<b>\n");
+             "quantity\tpublished\treproduced\tdelta\ttest\tverdict\tkind\tnote\n"
+             "task-a/x\t1\t1\t0\tabs 1 of 1\treproduced\tresult\t-\n"
+             "task-a-b/y\t1\t3\t2\tabs 1 of 1\tdiffers\tcheck\t<b>\n");
   snprintf(path, sizeof path, "%s/notes.md", dir);
   spit(path, "Bell \a here & <there>.\n\nSecond.\n");
   snprintf(path, sizeof path, "%s/task-a-one.svg", dir);
@@ -1186,7 +1203,7 @@ START_TEST(test_report_page_groups)
   ck_assert_ptr_nonnull(strstr(page, "<td>&lt;b&gt;</td>"));
   ck_assert_ptr_nonnull(strstr(page, "<p>Bell \xef\xbf\xbd here &amp; &lt;there&gt;."));
   ck_assert_ptr_null(strchr(page, '\a'));
-  fc = strstr(page, "1 reproduced, 1 differs, 0 expected-difference, 0 informative");
+  fc = strstr(page, ": paper results: 1 reproduced; our checks: 1 differs.");
   ck_assert_ptr_nonnull(fc);
   free(page);
 }

@@ -423,7 +423,7 @@ START_TEST(test_judge_halfunit)
   ck_assert_double_eq(j.published, 0.0811);
   ck_assert_double_eq(j.delta, 0);
   ck_assert_double_eq(j.bound, 5e-5);
-  ck_assert_str_eq(j.toltext, "half-unit 5e-05");
+  ck_assert_str_eq(j.toltext, "half-unit 5e-05 of 0.0811");
   ck_assert_int_eq(judge(c, 0.08115, 0).verdict, GR_REPRODUCED);  /* edge */
   ck_assert_int_eq(judge(c, 0.08105, 0).verdict, GR_REPRODUCED);  /* edge */
   ck_assert_int_eq(judge(c, 0.0811 + 4.9999e-5, 0).verdict, GR_REPRODUCED);
@@ -443,7 +443,7 @@ START_TEST(test_judge_abs_rel)
   struct gr_judgement j = judge(b, 1.51, 0);
   ck_assert_int_eq(j.verdict, GR_REPRODUCED);
   ck_assert_double_eq(j.bound, 0.02);
-  ck_assert_str_eq(j.toltext, "abs 0.02");
+  ck_assert_str_eq(j.toltext, "abs 0.02 of 1.5");
   ck_assert_double_eq_tol(j.delta, 0.01, 1e-15);
   ck_assert_int_eq(judge(b, 1.52, 0).verdict, GR_REPRODUCED);
   ck_assert_int_eq(judge(b, 1.48, 0).verdict, GR_REPRODUCED);
@@ -454,7 +454,7 @@ START_TEST(test_judge_abs_rel)
   j = judge(c, 200.1, 0);
   ck_assert_int_eq(j.verdict, GR_REPRODUCED);
   ck_assert_double_eq_tol(j.bound, 0.2, 1e-15);
-  ck_assert_str_eq(j.toltext, "rel 0.001");
+  ck_assert_str_eq(j.toltext, "rel 0.001 of 200");
   ck_assert_int_eq(judge(c, 200.2, 0).verdict, GR_REPRODUCED);
   ck_assert_int_eq(judge(c, 199.8, 0).verdict, GR_REPRODUCED);
   ck_assert_int_eq(judge(c, 200.1999, 0).verdict, GR_REPRODUCED);
@@ -474,7 +474,7 @@ START_TEST(test_judge_se)
   j = judge(d, 0.25, 1e-4);
   ck_assert_int_eq(j.verdict, GR_REPRODUCED);
   ck_assert_double_eq_tol(j.bound, 0.0053, 1e-15);
-  ck_assert_str_eq(j.toltext, "3 SE = 0.0053");
+  ck_assert_str_eq(j.toltext, "se 3 x 0.0001 + half-unit 0.005 of 0.25");
   ck_assert_int_eq(judge(d, 0.25 + 0.0052999, 1e-4).verdict, GR_REPRODUCED);
   ck_assert_int_eq(judge(d, 0.25 - 0.0052999, 1e-4).verdict, GR_REPRODUCED);
   ck_assert_int_eq(judge(d, 0.25 + 0.0053001, 1e-4).verdict, GR_DIFFERS);
@@ -538,7 +538,29 @@ START_TEST(test_judge_misprint)
   ck_assert_double_eq_tol(j.bound, 10, 1e-12);
   ck_assert_double_eq(j.delta, 108);
   ck_assert_int_eq(judge(m, 111, 0).verdict, GR_DIFFERS);
+  ck_assert_str_eq(judge(m, 100, 0).toltext, "rel 0.1 of 100");
   gr_ref_free(t);
+}
+END_TEST
+
+/* Kinds: the header's, a row's "kind" column, misprint cells, none. */
+START_TEST(test_kinds)
+{
+  struct gr_reftable *t = parse_ok(HDR "# kind: printed\n# misprint: m x 2: typo\n"
+                                       "k\tx\tkind\nr\t1\t-\nc\t1\tcheck\nm\t1\t-\n");
+  ck_assert_int_eq(t->ncols, 3);
+  ck_assert_int_eq(gr_ref_kind(t, 0, gr_ref_cell(t, "r", "x")), GR_KIND_PRINTED);
+  ck_assert_int_eq(gr_ref_kind(t, 1, gr_ref_cell(t, "c", "x")), GR_KIND_CHECK);
+  ck_assert_int_eq(gr_ref_kind(t, 2, gr_ref_cell(t, "m", "x")), GR_KIND_MISPRINT);
+  ck_assert_int_eq(gr_ref_cell(t, "c", "kind")->is_number, 0);
+  gr_ref_free(t);
+  t = parse_ok(HDR "k\tx\nr\t1\n");
+  ck_assert_int_eq(gr_ref_kind(t, 0, gr_ref_cell(t, "r", "x")), GR_KIND_UNCLASSIFIED);
+  gr_ref_free(t);
+  parse_bad(HDR "# kind: results\nk\tx\nr\t1\n", 3, "unknown kind 'results'");
+  parse_bad(HDR "# kind: result\n# kind: check\nk\tx\nr\t1\n", 4, "kind given twice");
+  parse_bad(HDR "# kind: result\nk\tx\tkind\nr\t1\t-\ns\t1\tunclassified\n", 6,
+            "unknown kind 'unclassified'");
 }
 END_TEST
 
@@ -633,6 +655,7 @@ static Suite *ref_suite(void)
   tcase_add_test(jud, test_judge_informative);
   tcase_add_test(jud, test_judge_misprint);
   tcase_add_test(jud, test_judge_errors);
+  tcase_add_test(jud, test_kinds);
   tcase_add_test(load, test_load);
   suite_add_tcase(s, parse);
   suite_add_tcase(s, bad);

@@ -143,7 +143,7 @@ have_gnuplot() {
 # every table in $GRANREPRO_REF/REFSUBDIR (at least NTABLES of them) is a
 # quantity row of SUMMARY, with the number as printed in the table:
 # "<table>/<row>" for the column "value", "<table>/<row>/<column>" for
-# others; the reserved columns "tolerance" and "note" and the empty cells
+# others; the reserved columns "tolerance", "kind" and "note" and the empty cells
 # "-" hold no numbers.  An optional fourth argument lists table names
 # (without .tsv) of the folder that belong to another experiment.
 assert_accounted() {
@@ -158,7 +158,7 @@ assert_accounted() {
       /^#/ || /^[ \t]*$/ { next }
       !ncols { ncols = NF; for (i = 1; i <= NF; i++) col[i] = $i; next }
       { for (i = 2; i <= NF; i++) {
-          if (col[i] == "tolerance" || col[i] == "note" || $i == "-")
+          if (col[i] == "tolerance" || col[i] == "kind" || col[i] == "note" || $i == "-")
             continue
           q = table "/" $1
           if (col[i] != "value")
@@ -187,18 +187,19 @@ assert_accounted() {
     { show "$scratch/unaccounted"; fail "published numbers not accounted for in summary.tsv"; }
 }
 
-# assert_summary_clean SUMMARY: the summary.tsv header, 7 fields a row,
-# known verdicts, no "differs" and no "not computed" row.
+# assert_summary_clean SUMMARY: the summary.tsv header, 8 fields a row,
+# known verdicts and kinds, no "differs" and no "not computed" row.
 assert_summary_clean() {
   awk -F '\t' '
     /^#/ { next }
     !hdr { hdr = 1
-           if ($0 != "quantity\tpublished\treproduced\tdelta\ttolerance\tverdict\tnote") {
+           if ($0 != "quantity\tpublished\treproduced\tdelta\ttest\tverdict\tkind\tnote") {
              print "bad header: " $0; bad = 1 }
            next }
     { rows++ }
-    NF != 7 { print "not 7 fields: " $0; bad = 1 }
+    NF != 8 { print "not 8 fields: " $0; bad = 1 }
     $6 !~ /^(reproduced|differs|expected-difference|informative)$/ { print "bad verdict: " $0; bad = 1 }
+    $7 !~ /^(result|printed|misprint|check|choice|unclassified)$/ { print "bad kind: " $0; bad = 1 }
     $6 == "differs" { print "differs: " $0; bad = 1 }
     /not computed/ { print "not computed: " $0; bad = 1 }
     END { if (rows == 0) { print "no rows"; bad = 1 } exit bad }

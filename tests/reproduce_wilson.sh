@@ -17,7 +17,7 @@ awk -F '\t' '
   /^#/ { next }
   !hdr { hdr = 1; next }
   { rows++ }
-  NF != 7 { print "not 7 fields: " $0; bad = 1 }
+  NF != 8 { print "not 8 fields: " $0; bad = 1 }
   $6 == "differs" || /not computed/ { print "bad: " $0; bad = 1 }
   $1 ~ /elastic\/energy-balance$/ && $6 == "reproduced" { energy++ }
   $1 ~ /elastic\/momentum-balance$/ && $6 == "reproduced" { mom++ }

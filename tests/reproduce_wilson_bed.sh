@@ -18,7 +18,7 @@ assert_has "$summary" "# experiment: wilson-bed"
 
 # -- 7 fields a row, known verdicts, the only differs is the known finding
 awk -F '\t' '/^#/ || $1 == "quantity" { next }
-  NF != 7 { print "not 7 fields: " $0; bad = 1 }
+  NF != 8 { print "not 8 fields: " $0; bad = 1 }
   $6 !~ /^(reproduced|differs|expected-difference|informative)$/ { print "bad verdict: " $0; bad = 1 }
   $6 == "differs" && $1 != "energy/increases-at-loose-tolerance" { print "differs: " $0; bad = 1 }
   /not computed/ { print "not computed: " $0; bad = 1 }

@@ -105,10 +105,12 @@ static int bp_fits(struct gr_ctx *ctx, const long *nps, double lat[BP_NRHO][BP_N
     return gr_ctx_fail(ctx, GR_EFAIL, "Fig. 4 fits failed");
   for (j = 0; j < BP_NNP; j++)
     ty[j] = 1e9 * lst[j];
-  gr_stats_linfit(npd, ty, BP_NNP, &c0, &c1, &e0, &e1);
+  if (gr_stats_linfit(npd, ty, BP_NNP, &c0, &c1, &e0, &e1) != GR_OK)
+    c0 = c1 = NAN; /* then every N* is NaN and the fit below fails too */
   for (i = 0; i < BP_NRHO; i++)
     ns[i] = (a + b / bp_rho[i] - c0) / c1, lr[i] = bp_rho[i];
-  gr_stats_loglog(lr, ns, BP_NRHO, &nsl, &nsle);
+  if (gr_stats_loglog(lr, ns, BP_NRHO, &nsl, &nsle) != GR_OK)
+    nsl = NAN; /* reported not computed below, never a number */
   gr_ctx_value(ctx, "fit_a", a), gr_ctx_value(ctx, "fit_b", b);
   gr_ctx_value(ctx, "list_c0", c0), gr_ctx_value(ctx, "list_c1", c1);
   gr_ctx_value(ctx, "lat_slope", sl), gr_ctx_value(ctx, "nstar_slope", nsl);
@@ -123,8 +125,12 @@ static int bp_fits(struct gr_ctx *ctx, const long *nps, double lat[BP_NRHO][BP_N
   gr_ctx_informative(ctx, "cost/fit-b-ns", b, "b: ns per cell per step");
   bp_trow(ctx, "cost/lattice-loglog-slope-time-vs-NP", sl,
           "rho = 0.2: total CPU time against NP (paper, section 5: O(N), slope 1); timing, not judged");
-  bp_trow(ctx, "cost/crossover-loglog-slope-vs-rho", nsl,
-          "N*(rho) against the N^2 list (paper, section 3: N* grows as 1/rho, slope -1); timing, not judged");
+  if (isnan(nsl))
+    gr_ctx_not_computed(ctx, GR_KIND_RESULT, "cost/crossover-loglog-slope-vs-rho",
+                        "the fit of N*(rho) failed (a timing fit failed or gave N* <= 0)");
+  else
+    bp_trow(ctx, "cost/crossover-loglog-slope-vs-rho", nsl,
+            "N*(rho) against the N^2 list (paper, section 3: N* grows as 1/rho, slope -1); timing, not judged");
   gr_ctx_informative(ctx, "cost/lattice-over-cells-rho0.28", lat[3][J] / cel[3][J],
                      "time ratio at the densest packing, largest NP: < 1 means the lattice wins");
   return GR_OK;

@@ -78,8 +78,11 @@ int gr_wilson_bed_cost(struct gr_ctx *ctx)
     pc[i] = fe[i] * nn[i] * (nn[i] - 1) / 2;
     gr_data_printf(d, "%zu %.6g %.6g %.6g\n", n, fe[i], j->st.steps / j->r.tend, pc[i]);
   }
-  gr_stats_loglog(nn, fe, (size_t)nk, &slope, &se);
-  gr_stats_loglog(nn, pc, (size_t)nk, &fslope, &fse);
+  if (gr_stats_loglog(nn, fe, (size_t)nk, &slope, &se) != GR_OK ||
+      gr_stats_loglog(nn, pc, (size_t)nk, &fslope, &fse) != GR_OK) {
+    free(j);
+    return gr_ctx_fail(ctx, GR_EFAIL, "wilson-bed: the log-log fit of the cost against N failed (a count was not positive)");
+  }
   gr_ctx_informative(ctx, "cost/fevals-per-time-unit-N20", fe[2], "derivative evaluations per unit time");
   gr_ctx_informative(ctx, "cost/fevals-slope-vs-N", slope, "log-log slope of evaluations per unit time");
   gr_ctx_informative(ctx, "cost/pair-checks-slope-vs-N", fslope,

@@ -82,8 +82,11 @@ static void f9_row(struct gr_ctx *ctx, const char *q, const char *name, const do
 {
   double mean, se;
   char nm[64];
-  gr_stats_mean_se(x, n, &mean, &se);
-  gr_ctx_informative(ctx, q, mean, note);
+  if (gr_stats_mean_se(x, n, &mean, &se) != GR_OK) {
+    mean = se = NAN; /* the notes show nan; the row says why */
+    gr_ctx_not_computed(ctx, GR_KIND_UNCLASSIFIED, q, "mean and SE over the starts failed (fewer than 2 starts)");
+  } else
+    gr_ctx_informative(ctx, q, mean, note);
   snprintf(nm, sizeof nm, "%s_se", name);
   gr_ctx_value(ctx, name, mean);
   gr_ctx_value(ctx, nm, se);

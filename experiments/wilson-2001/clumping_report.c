@@ -84,8 +84,11 @@ static void cl_enskog(struct gr_ctx *ctx, const struct cl_rep *s)
   for (k = 1; k <= CL_NS; k++)
     if (cl_time(k - 1) >= 1.0)
       gr_clumping_stat(s->g, 0, k, 2, &v[nearly++], &se);
-  gr_stats_mean_se(v, (size_t)nearly, &m, &se);
   snprintf(q, sizeof q, "%s/elastic/collision-rate-over-enskog", s->tag);
+  if (gr_stats_mean_se(v, (size_t)nearly, &m, &se) != GR_OK) {
+    gr_ctx_not_computed(ctx, GR_KIND_UNCLASSIFIED, q, "no sample at t >= 1 to average");
+    return;
+  }
   snprintf(note, sizeof note, "DDC rate / (N/2) 2 n D g(D) sqrt(pi T), g(D) = %.4f (Henderson, phi = %.4f), mean over 1 <= t <= 10 and seeds; "
            "within 5%% (walls shift the density seen by a disk by ~2%%)", gr_granobs_contact_g(phi), phi);
   gr_ctx_assert(ctx, q, m, 0.05, fabs(m - 1.0) <= 0.05, note);

@@ -40,8 +40,8 @@ int gr_clumping_stat(const struct gr_clumping_group *g, int r, int k, int what,
       v[m++] = cl_value(g, o, k, what);
   }
   *mean = *se = NAN;
-  if (m > 0)
-    gr_stats_mean_se(v, (size_t)m, mean, se);
+  if (m > 0 && gr_stats_mean_se(v, (size_t)m, mean, se) != GR_OK)
+    *mean = *se = NAN; /* as for no sample */
   if (m < 2)
     *se = NAN;
   return m;

@@ -4,6 +4,8 @@
 #ifndef GR_BOOTCI_H
 #define GR_BOOTCI_H
 
+#include "status.h"
+
 #include <stddef.h>
 
 /* Ratio median(b)/median(a) and its percentile bootstrap interval at level
@@ -16,6 +18,6 @@
 int gr_bootci_median_ratio(const double *a, size_t na, const double *b,
                            size_t nb, int nboot, double level,
                            const char *name, double *ratio, double *lo,
-                           double *hi);
+                           double *hi) GR_MUST_CHECK;
 
 #endif

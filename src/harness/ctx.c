@@ -2,6 +2,7 @@
 #include "harness/ctx.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +58,7 @@ struct gr_ctx {
   size_t ntables;
   struct gr_buf summary;  /* verdict rows, TSV */
   int counts[4];
+  int kcounts[GR_NKINDS][4]; /* verdicts by kind */
   struct gr_buf notes;
   struct gr_notes *named; /* values, texts and verdict rows for the template */
   struct { char *name; gsl_rng *r; } rngs[CTX_MAX_RNGS];
@@ -212,25 +214,30 @@ static void ctx_cell(struct gr_buf *b, const char *s)
     gr_buf_append(b, (*s == '\t' || *s == '\n') ? " " : s, 1);
 }
 
-/* Append one verdict row to summary.tsv. */
-static int ctx_row(struct gr_ctx *c, const char *quantity, const char *published,
-                   double value, const char *delta, const char *tol,
-                   enum gr_verdict v, const char *note1, const char *note2)
+/* Append one verdict row to summary.tsv: quantity, published, value
+ * ("-" when value is NULL: not computed), delta, test, verdict, kind, note. */
+static int ctx_row(struct gr_ctx *c, enum gr_kind kind, const char *quantity,
+                   const char *published, const double *value, const char *delta,
+                   const char *test, enum gr_verdict v, const char *note1, const char *note2)
 {
   struct gr_buf *b = &c->summary;
   ctx_cell(b, quantity);
   gr_buf_printf(b, "\t");
   ctx_cell(b, published);
-  gr_buf_printf(b, "\t%.15g\t%s\t", value, delta);
-  ctx_cell(b, tol);
-  gr_buf_printf(b, "\t%s\t", gr_verdict_name(v));
+  if (value)
+    gr_buf_printf(b, "\t%.15g\t%s\t", *value, delta);
+  else
+    gr_buf_printf(b, "\t-\t%s\t", delta);
+  ctx_cell(b, test);
+  gr_buf_printf(b, "\t%s\t%s\t", gr_verdict_name(v), gr_kind_name(kind));
   ctx_cell(b, note1);
   if (note1 && *note1 && note2 && *note2)
     gr_buf_printf(b, "; ");
   ctx_cell(b, note2);
   gr_buf_printf(b, "\n");
   c->counts[v]++;
-  if (b->failed || gr_notes_verdict(c->named, quantity, gr_verdict_name(v), value) != GR_OK)
+  c->kcounts[kind][v]++;
+  if (b->failed || gr_notes_verdict(c->named, quantity, gr_verdict_name(v), value ? *value : NAN) != GR_OK)
     return gr_error_set(&c->err, GR_ENOMEM, "out of memory");
   return GR_OK;
 }
@@ -285,7 +292,7 @@ int gr_ctx_compare(struct gr_ctx *c, const char *table, const char *row,
   struct gr_refcell *cell;
   struct gr_judgement j;
   char q[256], pub[160], delta[32], mis[512] = "";
-  size_t r;
+  size_t r, rr = (size_t)-1;
   const struct gr_reftable *t;
   CTX_STICKY(c);
   cell = ctx_cell_of(c, table, row, col);
@@ -299,32 +306,61 @@ int gr_ctx_compare(struct gr_ctx *c, const char *table, const char *row,
     snprintf(mis, sizeof mis, "misprint: %s", cell->misprint_note);
   }
   for (r = 0; r < t->nrows; r++)
-    if (strcmp(t->rowkeys[r], row) == 0 && t->rownotes[r] && !*mis)
-      snprintf(mis, sizeof mis, "%s", t->rownotes[r]);
+    if (strcmp(t->rowkeys[r], row) == 0)
+      rr = r;
+  if (rr != (size_t)-1 && t->rownotes[rr] && !*mis)
+    snprintf(mis, sizeof mis, "%s", t->rownotes[rr]);
   snprintf(delta, sizeof delta, "%.3g", j.delta);
-  return ctx_row(c, q, pub, value, delta, j.toltext, j.verdict, note, mis);
+  return ctx_row(c, gr_ref_kind(t, rr, cell), q, pub, &value, delta, j.toltext, j.verdict, note, mis);
 }
 
 int gr_ctx_show(struct gr_ctx *c, const char *table, const char *row,
                 const char *col, double value, const char *note)
 {
   struct gr_refcell *cell;
+  const struct gr_reftable *t;
   char q[256], delta[32];
   CTX_STICKY(c);
   if ((cell = ctx_cell_of(c, table, row, col)) == NULL)
     return c->err.code;
   cell->used = 1;
+  t = ctx_table(c, table);
   ctx_quantity(q, sizeof q, table, row, col);
   snprintf(delta, sizeof delta, "%.3g", value - cell->value);
-  return ctx_row(c, q, cell->text, value, delta, "informative (not compared in this run)",
-                 GR_INFORMATIVE, note, NULL);
+  return ctx_row(c, gr_ref_kind(t, (size_t)(cell - t->cells) / t->ncols, cell), q, cell->text,
+                 &value, delta, "informative (not compared in this run)", GR_INFORMATIVE, note, NULL);
+}
+
+int gr_ctx_verdict(struct gr_ctx *c, enum gr_kind kind, const char *quantity, double value,
+                   struct gr_test test, const char *note)
+{
+  char tol[128];
+  CTX_STICKY(c);
+  gr_test_format(test, tol, sizeof tol);
+  return ctx_row(c, kind, quantity, "-", &value, "-", tol,
+                 gr_test_ok(test, value) ? GR_REPRODUCED : GR_DIFFERS, note, NULL);
+}
+
+int gr_ctx_inform(struct gr_ctx *c, enum gr_kind kind, const char *quantity, double value,
+                  const char *note)
+{
+  CTX_STICKY(c);
+  return ctx_row(c, kind, quantity, "-", &value, "-", "informative", GR_INFORMATIVE, note, NULL);
+}
+
+int gr_ctx_not_computed(struct gr_ctx *c, enum gr_kind kind, const char *quantity,
+                        const char *why)
+{
+  char note[512];
+  CTX_STICKY(c);
+  snprintf(note, sizeof note, "not computed: %s", why);
+  return ctx_row(c, kind, quantity, "-", NULL, "-", "-", GR_DIFFERS, note, NULL);
 }
 
 int gr_ctx_informative(struct gr_ctx *c, const char *quantity, double value,
                        const char *note)
 {
-  CTX_STICKY(c);
-  return ctx_row(c, quantity, "-", value, "-", "informative", GR_INFORMATIVE, note, NULL);
+  return gr_ctx_inform(c, GR_KIND_UNCLASSIFIED, quantity, value, note);
 }
 
 int gr_ctx_assert(struct gr_ctx *c, const char *quantity, double value,
@@ -332,8 +368,9 @@ int gr_ctx_assert(struct gr_ctx *c, const char *quantity, double value,
 {
   char tol[64];
   CTX_STICKY(c);
-  snprintf(tol, sizeof tol, "bound %.3g", bound);
-  return ctx_row(c, quantity, "-", value, "-", tol, ok ? GR_REPRODUCED : GR_DIFFERS, note, NULL);
+  snprintf(tol, sizeof tol, "unstated (old call; bound %.3g)", bound);
+  return ctx_row(c, GR_KIND_UNCLASSIFIED, quantity, "-", &value, "-", tol,
+                 ok ? GR_REPRODUCED : GR_DIFFERS, note, NULL);
 }
 
 int gr_ctx_note(struct gr_ctx *c, const char *fmt, ...)
@@ -522,6 +559,11 @@ void gr_ctx_counts(const struct gr_ctx *c, int counts[4])
   memcpy(counts, c->counts, sizeof c->counts);
 }
 
+void gr_ctx_kind_counts(const struct gr_ctx *c, int counts[GR_NKINDS][4])
+{
+  memcpy(counts, c->kcounts, sizeof c->kcounts);
+}
+
 int gr_ctx_account(struct gr_ctx *c)
 {
   size_t i, r, k;
@@ -535,7 +577,8 @@ int gr_ctx_account(struct gr_ctx *c)
         if (!cell->is_number || cell->used)
           continue;
         ctx_quantity(q, sizeof q, c->tables[i].name, t->rowkeys[r], t->cols[k]);
-        ctx_row(c, q, cell->text, 0.0, "-", "-", GR_DIFFERS, "not computed: the experiment never compared this published number", NULL);
+        ctx_row(c, gr_ref_kind(t, r, cell), q, cell->text, NULL, "-", "-", GR_DIFFERS,
+                "not computed: the experiment never compared this published number", NULL);
       }
   }
   return c->err.code;
@@ -568,7 +611,7 @@ static int ctx_write_summary(struct gr_ctx *c, const char *dir)
   gr_buf_printf(&b, "# experiment: %s\n# title: %s\n# citation: %s\n# mode: %s\n# seed: %lu\n",
                 c->exp->key, c->exp->title, c->exp->citation,
                 c->opt.quick ? "quick" : "full", c->opt.seed);
-  gr_buf_printf(&b, "quantity\tpublished\treproduced\tdelta\ttolerance\tverdict\tnote\n");
+  gr_buf_printf(&b, "quantity\tpublished\treproduced\tdelta\ttest\tverdict\tkind\tnote\n");
   gr_buf_append(&b, gr_buf_str(&c->summary), c->summary.len);
   rc = gr_fsio_join(path, sizeof path, dir, "summary.tsv", &c->err);
   if (rc == GR_OK)

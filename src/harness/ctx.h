@@ -13,6 +13,7 @@
 
 #include "harness/error.h"
 #include "harness/ref.h"
+#include "harness/verdict.h"
 
 struct gr_experiment;
 struct gr_record;
@@ -62,8 +63,29 @@ const struct gr_error *gr_ctx_error(const struct gr_ctx *ctx);
 int gr_ctx_fail(struct gr_ctx *ctx, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Verdict rows.  summary.tsv has the columns quantity, published,
+ * reproduced, delta, test (the test as applied), verdict, kind, note.
+ * These calls, like every gr_ctx_* call, keep the context's error sticky
+ * (see gr_ctx_error): their status need not be checked, so they do not
+ * carry GR_MUST_CHECK. */
+
+/* A row decided by the harness: reproduced when value passes test, else
+ * differs; the test column shows the test as applied (verdict.h). */
+int gr_ctx_verdict(struct gr_ctx *ctx, enum gr_kind kind, const char *quantity, double value,
+                   struct gr_test test, const char *note);
+
+/* A row with no test: informative. */
+int gr_ctx_inform(struct gr_ctx *ctx, enum gr_kind kind, const char *quantity, double value,
+                  const char *note);
+
+/* A row for a value that could not be computed (a failed fit or root):
+ * differs, value '-', note "not computed: why". */
+int gr_ctx_not_computed(struct gr_ctx *ctx, enum gr_kind kind, const char *quantity,
+                        const char *why);
+
 /* Compare a computed value with reference/<refdir>/<table>.tsv at (row,
- * col); se is the standard error for stochastic values, 0 otherwise.  Adds
+ * col); the row's kind comes from the table ("# kind:", a "kind" column,
+ * misprint for a misprint cell); se is the standard error for stochastic values, 0 otherwise.  Adds
  * a verdict row.  Missing or malformed tables, rows or columns fail the run
  * (GR_EINPUT). */
 int gr_ctx_compare(struct gr_ctx *ctx, const char *table, const char *row,
@@ -88,7 +110,9 @@ int gr_ctx_has(struct gr_ctx *ctx, const char *table, const char *row,
 int gr_ctx_show(struct gr_ctx *ctx, const char *table, const char *row,
                 const char *col, double value, const char *note);
 
-/* A verdict row with nothing published to compare against. */
+/* Old calls, kept until every experiment is migrated: their rows are of
+ * kind "unclassified", which a final test forbids.  A verdict row with
+ * nothing published to compare against. */
 int gr_ctx_informative(struct gr_ctx *ctx, const char *quantity, double value,
                        const char *note);
 
@@ -143,8 +167,9 @@ struct gr_task {
  * status or the context's recorded error) and returns its code. */
 int gr_ctx_run_tasks(struct gr_ctx *ctx, const struct gr_task *tasks, size_t n);
 
-/* Verdict counts after the run. */
+/* Verdict counts after the run, in all and by kind ([kind][verdict]). */
 void gr_ctx_counts(const struct gr_ctx *ctx, int counts[4]);
+void gr_ctx_kind_counts(const struct gr_ctx *ctx, int counts[GR_NKINDS][4]);
 
 /* Add a row "not computed" (differs) for every published number of every
  * table the run loaded that was never compared. */

@@ -7,39 +7,41 @@
 #ifndef GR_FSIO_H
 #define GR_FSIO_H
 
+#include "status.h"
+
 #include <stddef.h>
 #include <stdio.h>
 
 struct gr_error;
 
 /* Create path and its parents (like mkdir -p); GR_EIO with the reason. */
-int gr_fsio_mkdirs(const char *path, struct gr_error *err);
+int gr_fsio_mkdirs(const char *path, struct gr_error *err) GR_MUST_CHECK;
 
 /* Fail with a clear message unless dir exists and files can be created in it. */
-int gr_fsio_check_writable(const char *dir, struct gr_error *err);
+int gr_fsio_check_writable(const char *dir, struct gr_error *err) GR_MUST_CHECK;
 
 /* Write len bytes to path atomically (temporary file <path>.tmp.<pid>.XXXXXX
  * + rename; a killed run's temporaries are found by their pid). */
 int gr_fsio_write(const char *path, const char *text, size_t len,
-                  struct gr_error *err);
+                  struct gr_error *err) GR_MUST_CHECK;
 
 /* Read a whole regular file into a new NUL-terminated string (caller
  * frees); GR_EINPUT for a folder, FIFO or device (never blocks). */
 int gr_fsio_read(const char *path, char **text, size_t *len,
-                 struct gr_error *err);
+                 struct gr_error *err) GR_MUST_CHECK;
 
 /* Text of len bytes read from name: GR_EINPUT with "name:line: ..." at
  * the first NUL byte, and with controls set also at the first control
  * byte other than tab, CR and LF. */
 int gr_fsio_check_text(const char *name, const char *text, size_t len,
-                       int controls, struct gr_error *err);
+                       int controls, struct gr_error *err) GR_MUST_CHECK;
 
 /* Does path name an existing regular file? */
 int gr_fsio_exists(const char *path);
 
 /* Join a folder and a file name into out (size n); GR_EINPUT if too long. */
 int gr_fsio_join(char *out, size_t n, const char *dir, const char *name,
-                 struct gr_error *err);
+                 struct gr_error *err) GR_MUST_CHECK;
 
 /* Remove a folder holding only files (hidden ones included); errors are
  * ignored (used to clean up temporary report folders). */
@@ -52,7 +54,7 @@ void gr_fsio_first_line(FILE *fp, char *out, size_t n);
 /* Sorted names of the entries of dir ending with suffix ("" for all,
  * hidden ones skipped); free with gr_fsio_free_list.  GR_EIO when dir
  * cannot be read. */
-int gr_fsio_list(const char *dir, const char *suffix, char ***names, size_t *n);
+int gr_fsio_list(const char *dir, const char *suffix, char ***names, size_t *n) GR_MUST_CHECK;
 void gr_fsio_free_list(char **names, size_t n);
 
 #endif

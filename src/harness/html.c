@@ -14,7 +14,9 @@
 #include "harness/error.h"
 #include "harness/fsio.h"
 #include "harness/html.h"
+#include "harness/ref.h"
 #include "harness/report.h"
+#include "harness/verdict.h"
 
 const char gr_html_style[] =
   "body{font-family:sans-serif;margin:1.5em;max-width:2200px;color:#222}"
@@ -22,7 +24,7 @@ const char gr_html_style[] =
   ".cite{color:#555;font-style:italic}"
   ".row{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}"
   ".tbl{flex:1 1 640px;min-width:0;overflow-x:auto}.figs{flex:0 1 520px;max-width:760px}"
-  "td:first-child{white-space:nowrap}td:nth-child(7){min-width:18em}"
+  "td:first-child{white-space:nowrap}td:nth-child(8){min-width:18em}"
   "table{border-collapse:collapse;font-size:13px}"
   "td,th{border:1px solid #ccc;padding:2px 6px;vertical-align:top}"
   "th{background:#eee;text-align:left}td.num{font-family:monospace;white-space:nowrap}"
@@ -100,12 +102,25 @@ int gr_html_line(const char **p, const char **line, size_t *n)
   return 1;
 }
 
-void gr_html_counts(const char *text, int counts[4])
+/* Field k (0-based) of a line of n bytes: its start, *len its length; NULL when absent. */
+static const char *html_field(const char *line, size_t n, int k, size_t *len)
+{
+  const char *f = line, *end = line + n, *tab;
+  for (; k > 0 && f != NULL; k--)
+    f = (tab = memchr(f, '\t', (size_t)(end - f))) ? tab + 1 : NULL;
+  if (f == NULL)
+    return NULL;
+  tab = memchr(f, '\t', (size_t)(end - f));
+  *len = tab ? (size_t)(tab - f) : (size_t)(end - f);
+  return f;
+}
+
+void gr_html_kind_counts(const char *text, int counts[GR_NKINDS][4])
 {
   const char *p = text, *line, *f;
-  size_t n, k;
-  int header = 1, v;
-  memset(counts, 0, 4 * sizeof counts[0]);
+  size_t n, len;
+  int header = 1, v, k;
+  memset(counts, 0, GR_NKINDS * sizeof counts[0]);
   while (gr_html_line(&p, &line, &n)) {
     if (n == 0 || line[0] == '#')
       continue;
@@ -113,13 +128,11 @@ void gr_html_counts(const char *text, int counts[4])
       header = 0;
       continue;
     }
-    for (f = line, k = 0; k < 5 && (f = memchr(f, '\t', (size_t)(line + n - f))) != NULL; k++)
-      f++;
-    if (f != NULL) {
-      const char *tab = memchr(f, '\t', (size_t)(line + n - f));
-      if ((v = gr_html_verdict(f, tab ? (size_t)(tab - f) : (size_t)(line + n - f))) >= 0)
-        counts[v]++;
-    }
+    if ((f = html_field(line, n, 5, &len)) == NULL || (v = gr_html_verdict(f, len)) < 0)
+      continue;
+    f = html_field(line, n, 6, &len);
+    k = f ? gr_kind_parse(f, len) : -1;
+    counts[k < 0 ? GR_KIND_UNCLASSIFIED : k][v]++;
   }
 }
 
@@ -127,8 +140,8 @@ void gr_html_counts(const char *text, int counts[4])
 static int html_index_row(struct gr_buf *b, const char *out, const char *exp,
                           struct gr_error *err)
 {
-  char path[4400], title[256], mode[32], seed[32], *text;
-  int c[4], rc;
+  char path[4400], title[256], mode[32], seed[32], res[160], other[600], *text;
+  int c[GR_NKINDS][4], rc;
   snprintf(path, sizeof path, "%s/%s/index.html", out, exp);
   if (!gr_fsio_exists(path)) {
     snprintf(path, sizeof path, "%s/%s", out, exp);
@@ -141,15 +154,19 @@ static int html_index_row(struct gr_buf *b, const char *out, const char *exp,
   gr_html_meta(text, "title", title, sizeof title);
   gr_html_meta(text, "mode", mode, sizeof mode);
   gr_html_meta(text, "seed", seed, sizeof seed);
-  gr_html_counts(text, c);
+  gr_html_kind_counts(text, c);
   free(text);
+  gr_kind_count_text(GR_KIND_RESULT, c[GR_KIND_RESULT], res, sizeof res);
+  gr_kind_counts_text(c, GR_KIND_PRINTED, other, sizeof other);
   gr_html_put(b, "<tr><td><a href=\"", exp);
   gr_html_put(b, "/index.html\">", exp);
   gr_html_put(b, "</a></td><td>", title);
   gr_html_put(b, "</td><td>", mode);
   gr_html_put(b, "</td><td>", seed);
-  gr_buf_printf(b, "</td><td class=\"reproduced\">%d</td><td class=\"%s\">%d</td><td class=\"expected-difference\">%d</td><td class=\"informative\">%d</td></tr>\n",
-                c[0], c[1] ? "differs" : "reproduced", c[1], c[2], c[3]);
+  gr_buf_printf(b, "</td><td class=\"%s\">", c[GR_KIND_RESULT][GR_DIFFERS] ? "differs" : "reproduced");
+  gr_html_put(b, "", res + strlen("paper results: "));
+  gr_html_put(b, "</td><td>", other);
+  gr_buf_printf(b, "</td></tr>\n");
   return GR_OK;
 }
 
@@ -187,8 +204,8 @@ int gr_report_index(const char *out, struct gr_error *err)
   if (gr_fsio_list(out, "", &v, &n) != GR_OK)
     return gr_error_set(err, GR_EIO, "cannot read report folder '%s'", out);
   gr_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>granrepro report</title><style>%s</style></head><body>\n", gr_html_style);
-  gr_buf_printf(&b, "<h1>granrepro: classic particle simulations, reproduced</h1>\n<p>Each published number is compared with what this build computes. Verdicts: reproduced (within the stated tolerance), differs (outside it: a finding), expected-difference (documented misprint or cause), informative (nothing published to compare). Each experiment's page has its verdict table, figures and analysis.</p>\n");
-  gr_buf_printf(&b, "<table><tr><th>experiment</th><th>title</th><th>mode</th><th>seed</th><th>reproduced</th><th>differs</th><th>expected-difference</th><th>informative</th></tr>\n");
+  gr_buf_printf(&b, "<h1>granrepro: classic particle simulations, reproduced</h1>\n<p>Each published number is compared with what this build computes. Verdicts: reproduced (within the stated tolerance), differs (outside it: a finding), expected-difference (documented misprint or cause), informative (nothing published to compare). Rows are counted by kind: paper results (a result, table entry or claim the paper reports) apart from the printed numbers' arithmetic, misprints, our own checks (invariants, closed forms, two methods agreeing) and our choices (values the paper leaves open). Each experiment's page has its verdict table, with each row's kind and the test it applied, its figures and analysis.</p>\n");
+  gr_buf_printf(&b, "<table><tr><th>experiment</th><th>title</th><th>mode</th><th>seed</th><th>paper results</th><th>other rows, by kind</th></tr>\n");
   for (i = 0; i < n && rc == GR_OK; i++) {
     snprintf(path, sizeof path, "%s/%s/summary.tsv", out, v[i]);
     if (gr_fsio_exists(path))

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "harness/verdict.h"
+
 struct gr_buf;
 
 /* The style sheet of every page. */
@@ -27,8 +29,9 @@ void gr_html_meta(const char *text, const char *key, char *out, size_t n);
  * 2 expected-difference, 3 informative) or -1. */
 int gr_html_verdict(const char *s, size_t n);
 
-/* Verdict counts of the rows of a summary.tsv text. */
-void gr_html_counts(const char *text, int counts[4]);
+/* Verdict counts of the rows of a summary.tsv text by kind ([kind][verdict];
+ * a row without a known kind counts as unclassified). */
+void gr_html_kind_counts(const char *text, int counts[GR_NKINDS][4]);
 
 /* The next line of text at *p (its length in *n, without the newline);
  * advances *p; 0 at the end. */

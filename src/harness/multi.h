@@ -4,6 +4,8 @@
 #ifndef GR_MULTI_H
 #define GR_MULTI_H
 
+#include "status.h"
+
 struct gr_buf;
 struct gr_error;
 struct gr_recset;
@@ -19,6 +21,6 @@ struct gr_recset;
  * When outdir is not NULL the figure compare-<mode>.dat/.gp (rates per
  * kernel, one bar per record, log scale) is written there and rendered. */
 int gr_multi_compare(const struct gr_recset *s, const char *outdir,
-                     struct gr_buf *text, struct gr_error *err);
+                     struct gr_buf *text, struct gr_error *err) GR_MUST_CHECK;
 
 #endif

@@ -2,6 +2,8 @@
 #ifndef GR_MULTI_FIG_H
 #define GR_MULTI_FIG_H
 
+#include "status.h"
+
 #include <stddef.h>
 
 struct gr_buf;
@@ -22,6 +24,6 @@ struct gr_multi_table {
  * per record, log scale), render them, and name the figure in text. */
 int gr_multi_figure(const char *outdir, const struct gr_recset *s,
                     const int *group, const struct gr_multi_table *m,
-                    struct gr_buf *text, struct gr_error *err);
+                    struct gr_buf *text, struct gr_error *err) GR_MUST_CHECK;
 
 #endif

@@ -3,6 +3,8 @@
 #ifndef GR_MWU_H
 #define GR_MWU_H
 
+#include "status.h"
+
 #include <stddef.h>
 
 /* U statistic of sample a against b, U_a = R_a - na(na+1)/2 with midranks
@@ -19,6 +21,6 @@
  * u or p may be NULL.  Returns GR_OK, GR_EINPUT when a sample is empty (or
  * NULL) or holds a NaN, GR_ENOMEM when memory runs out. */
 int gr_mwu_test(const double *a, size_t na, const double *b, size_t nb,
-                double *u, double *p);
+                double *u, double *p) GR_MUST_CHECK;
 
 #endif

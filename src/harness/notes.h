@@ -16,6 +16,8 @@
 #ifndef GR_NOTES_H
 #define GR_NOTES_H
 
+#include "status.h"
+
 struct gr_buf;
 struct gr_error;
 struct gr_notes;
@@ -34,6 +36,6 @@ int gr_notes_verdict(struct gr_notes *n, const char *quantity,
  * to out.  GR_EINPUT on an unknown placeholder or bad format, GR_ENOMEM. */
 int gr_notes_render(const struct gr_notes *n, const char *tmpl,
                     const char *file, struct gr_buf *out,
-                    struct gr_error *err);
+                    struct gr_error *err) GR_MUST_CHECK;
 
 #endif

@@ -9,6 +9,8 @@
 #ifndef GR_OUTDIR_H
 #define GR_OUTDIR_H
 
+#include "status.h"
+
 struct gr_error;
 
 struct gr_outdir {
@@ -20,11 +22,11 @@ struct gr_outdir {
  * stale temporaries.  GR_EIO or GR_EINPUT with a message naming the fix;
  * nothing is changed when the checks fail. */
 int gr_outdir_prepare(struct gr_outdir *o, const char *out,
-                      struct gr_error *err);
+                      struct gr_error *err) GR_MUST_CHECK;
 
 /* The checks of gr_outdir_prepare on an existing folder, without creating
  * anything (for `granrepro report`). */
-int gr_outdir_check(const char *out, struct gr_error *err);
+int gr_outdir_check(const char *out, struct gr_error *err) GR_MUST_CHECK;
 
 /* Remove the temporaries of dead runs in out: a .<exp>.new-<pid> folder
  * is deleted; an .<exp>.old-<pid> folder is put back as <exp> when that
@@ -41,6 +43,6 @@ void gr_outdir_abandon(const struct gr_outdir *o, const char *out);
  * through old; the previous contents are removed.  On failure dir is as
  * it was. */
 int gr_outdir_replace(const char *tmp, const char *dir, const char *old,
-                      struct gr_error *err);
+                      struct gr_error *err) GR_MUST_CHECK;
 
 #endif

@@ -152,7 +152,7 @@ static void page_row(struct gr_buf *b, const char *line, size_t len)
   const char *f = line, *end = line + len, *tab;
   int k;
   gr_buf_printf(b, "<tr>");
-  for (k = 0; k < 7 && f <= end; k++) {
+  for (k = 0; k < 8 && f <= end; k++) {
     tab = memchr(f, '\t', (size_t)(end - f));
     if (tab == NULL)
       tab = end;
@@ -176,7 +176,7 @@ static void page_group(struct page *pg, size_t g)
   struct gr_buf *b = pg->b;
   gr_buf_printf(b, "<section id=\"g%zu\"><h2>", g);
   gr_html_esc(b, pg->gname[g], pg->glen[g]);
-  gr_buf_printf(b, "</h2>\n<div class=\"row\"><div class=\"tbl\"><table>\n<tr><th>quantity</th><th>published</th><th>reproduced</th><th>delta</th><th>tolerance</th><th>verdict</th><th>note</th></tr>\n");
+  gr_buf_printf(b, "</h2>\n<div class=\"row\"><div class=\"tbl\"><table>\n<tr><th>quantity</th><th>published</th><th>reproduced</th><th>delta</th><th>test</th><th>verdict</th><th>kind</th><th>note</th></tr>\n");
   while (page_next_row(&p, &line, &n, &header))
     if (page_group_len(line, n) == pg->glen[g] && strncmp(line, pg->gname[g], pg->glen[g]) == 0)
       page_row(b, line, n);
@@ -227,8 +227,8 @@ static void page_data(struct page *pg)
 /* The head of the page: title, citation, mode, counts, contents. */
 static void page_head(struct page *pg)
 {
-  char key[128], title[256], cite[512], mode[32], seed[32];
-  int c[4];
+  char key[128], title[256], cite[512], mode[32], seed[32], counts[800];
+  int c[GR_NKINDS][4];
   size_t g;
   struct gr_buf *b = pg->b;
   gr_html_meta(pg->text, "experiment", key, sizeof key);
@@ -236,7 +236,8 @@ static void page_head(struct page *pg)
   gr_html_meta(pg->text, "citation", cite, sizeof cite);
   gr_html_meta(pg->text, "mode", mode, sizeof mode);
   gr_html_meta(pg->text, "seed", seed, sizeof seed);
-  gr_html_counts(pg->text, c);
+  gr_html_kind_counts(pg->text, c);
+  gr_kind_counts_text(c, GR_KIND_RESULT, counts, sizeof counts);
   gr_html_put(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", key);
   gr_buf_printf(b, ": granrepro</title><style>%s</style></head><body>\n", gr_html_style);
   gr_html_put(b, "<p><a href=\"../index.html\">&larr; all experiments</a></p>\n<h1>", key);
@@ -244,7 +245,8 @@ static void page_head(struct page *pg)
   gr_html_put(b, "</h1>\n<p class=\"cite\">", cite);
   gr_html_put(b, "</p>\n<p>Mode ", mode);
   gr_html_put(b, ", seed ", seed);
-  gr_buf_printf(b, ": %d reproduced, %d differs, %d expected-difference, %d informative.</p>\n<nav>", c[0], c[1], c[2], c[3]);
+  gr_html_put(b, ": ", counts);
+  gr_buf_printf(b, ".</p>\n<nav>");
   for (g = 0; g < pg->ng; g++) {
     gr_buf_printf(b, "<a href=\"#g%zu\">", g);
     gr_html_esc(b, pg->gname[g], pg->glen[g]);

@@ -5,6 +5,8 @@
 #ifndef GR_PAPERS_H
 #define GR_PAPERS_H
 
+#include "status.h"
+
 struct gr_buf;
 struct gr_error;
 struct gr_record;
@@ -20,6 +22,6 @@ struct gr_record;
  * file's notes (the caveats).  GR_EINPUT with "path:..." for a malformed
  * link or table. */
 int gr_papers_ratios(const char *refdir, const struct gr_record *r,
-                     struct gr_buf *text, struct gr_error *err);
+                     struct gr_buf *text, struct gr_error *err) GR_MUST_CHECK;
 
 #endif

@@ -33,7 +33,8 @@ struct parser {
   int quantity_line;
   int tol_line;          /* line of "# tolerance:", 0 when absent */
   char *tol_text;        /* its value (points into the buffer) */
-  long tolcol, notecol;  /* reserved column indices, -1 when absent */
+  long tolcol, notecol, kindcol; /* reserved column indices, -1 when absent */
+  int kind_line;         /* line of "# kind:", 0 when absent */
   struct gr_tol *coltol; /* per-column tolerance from the header */
   char **fields;         /* scratch: ncols field pointers */
   int *rowlines;         /* line of each data row */
@@ -182,7 +183,7 @@ static long find_row(const struct gr_reftable *t, const char *key)
 /* Does column c hold published values (not the key, not reserved)? */
 static int is_value_col(const struct parser *p, long c)
 {
-  return c >= 1 && c != p->tolcol && c != p->notecol;
+  return c >= 1 && c != p->tolcol && c != p->notecol && c != p->kindcol;
 }
 
 /* ---------------------------------------------------------- header block */
@@ -238,6 +239,23 @@ static int set_tolerance(struct parser *p, char *val, int line)
   p->tol_line = line;
   p->tol_text = val;
   return GR_OK;
+}
+
+/* The kind named by s, or a "NAME:LINE:" error naming the five. */
+static int parse_kind(struct parser *p, const char *s, int line, int *kind)
+{
+  if ((*kind = gr_kind_parse(s, strlen(s))) < 0)
+    return perr(p, line, "unknown kind '%.80s' (use result, printed, misprint, check or choice; see docs/reference-tables.md)", s);
+  return GR_OK;
+}
+
+/* Record the single "kind:" value, the rows' default kind. */
+static int set_kind(struct parser *p, const char *val, int line)
+{
+  if (p->kind_line != 0)
+    return perr(p, line, "kind given twice, first on line %d (keep one '# kind:' line; a row's own kind goes in a 'kind' column)", p->kind_line);
+  p->kind_line = line;
+  return parse_kind(p, val, line, &p->t->kind);
 }
 
 /* Report a malformed misprint line. */
@@ -303,19 +321,21 @@ static int header_value(struct parser *p, const char *key, char *val, int line)
     return set_tolerance(p, val, line);
   if (strcmp(key, "note") == 0)
     return add_note(p, val);
+  if (strcmp(key, "kind") == 0)
+    return set_kind(p, val, line);
   return add_misprint(p, val, line);
 }
 
 /* Parse one line of the '#' header block. */
 static int parse_header_line(struct parser *p, char *line, int lineno)
 {
-  static const char *const keys[] = {"source", "quantity", "tolerance", "note", "misprint"};
+  static const char *const keys[] = {"source", "quantity", "tolerance", "note", "misprint", "kind"};
   char *s = line + 1, *colon, *key, *val;
   size_t i;
   if (is_blank(s))
     return GR_OK;
   if ((colon = strchr(s, ':')) == NULL)
-    return perr(p, lineno, "header line has no ':' (write '# key: value' with key source, quantity, tolerance, note or misprint)");
+    return perr(p, lineno, "header line has no ':' (write '# key: value' with key source, quantity, kind, tolerance, note or misprint)");
   *colon = '\0';
   key = trim(s);
   val = trim(colon + 1);
@@ -323,7 +343,7 @@ static int parse_header_line(struct parser *p, char *line, int lineno)
     if (strcmp(key, keys[i]) == 0)
       break;
   if (i == sizeof keys / sizeof keys[0])
-    return perr(p, lineno, "unknown header key '%.80s' (use source, quantity, tolerance, note or misprint)", key);
+    return perr(p, lineno, "unknown header key '%.80s' (use source, quantity, kind, tolerance, note or misprint)", key);
   if (*val == '\0')
     return perr(p, lineno, "header '%s' has an empty value (write '# %s: ...' with a value)", key, key);
   return header_value(p, key, val, lineno);
@@ -440,6 +460,7 @@ static int parse_colheader(struct parser *p, char *line, int lineno)
     return rc;
   p->tolcol = find_col(t, "tolerance");
   p->notecol = find_col(t, "note");
+  p->kindcol = find_col(t, "kind");
   p->colline = lineno;
   return apply_tol_header(p);
 }
@@ -458,6 +479,9 @@ static int grow_rows(struct parser *p)
   if ((a = realloc(t->rownotes, cap * sizeof *t->rownotes)) == NULL)
     return nomem(p);
   t->rownotes = a;
+  if ((a = realloc(t->rowkinds, cap * sizeof *t->rowkinds)) == NULL)
+    return nomem(p);
+  t->rowkinds = a;
   if ((a = realloc(t->cells, cap * t->ncols * sizeof *t->cells)) == NULL)
     return nomem(p);
   t->cells = a;
@@ -479,6 +503,7 @@ static int add_row(struct parser *p, int lineno, size_t *r)
   memset(&t->cells[*r * t->ncols], 0, t->ncols * sizeof *t->cells);
   t->rowkeys[*r] = NULL;
   t->rownotes[*r] = NULL;
+  t->rowkinds[*r] = -1;
   p->rowlines[*r] = lineno;
   t->nrows++;
   return GR_OK;
@@ -523,6 +548,8 @@ static int fill_cell(struct parser *p, size_t r, long c, const char *f, int line
   if (!is_value_col(p, c)) {
     if (c == p->notecol && !is_nothing(f) && (t->rownotes[r] = strdup(f)) == NULL)
       return nomem(p);
+    if (c == p->kindcol && !is_nothing(f))
+      return parse_kind(p, f, lineno, &t->rowkinds[r]);
     return GR_OK;
   }
   cell->tol = rowtol ? *rowtol : p->coltol[c];
@@ -655,7 +682,7 @@ int gr_ref_parse_n(const char *name, const char *text, size_t len,
   memset(&p, 0, sizeof p);
   p.name = name ? name : "(reference)";
   p.err = err;
-  p.tolcol = p.notecol = -1;
+  p.tolcol = p.notecol = p.kindcol = -1;
   if (out == NULL || text == NULL)
     return gr_error_set(err, GR_EINPUT, "%s: no reference text given", p.name);
   *out = NULL;
@@ -665,7 +692,8 @@ int gr_ref_parse_n(const char *name, const char *text, size_t len,
     memcpy(buf, text, len);
     buf[len] = '\0';
   }
-  p.t = calloc(1, sizeof *p.t);
+  if ((p.t = calloc(1, sizeof *p.t)) != NULL)
+    p.t->kind = GR_KIND_UNCLASSIFIED;
   if (buf == NULL || p.t == NULL || (p.t->path = strdup(p.name)) == NULL)
     rc = nomem(&p);
   else
@@ -736,6 +764,7 @@ void gr_ref_free(struct gr_reftable *t)
   free(t->cols);
   free(t->rowkeys);
   free(t->rownotes);
+  free(t->rowkinds);
   free(t->cells);
   free(t);
 }
@@ -754,3 +783,13 @@ struct gr_refcell *gr_ref_cell(const struct gr_reftable *t, const char *row,
   return &t->cells[(size_t)r * t->ncols + (size_t)c];
 }
 
+
+/* Kind of a cell: misprint, else the row's kind column, else the header's. */
+enum gr_kind gr_ref_kind(const struct gr_reftable *t, size_t r, const struct gr_refcell *cell)
+{
+  if (cell != NULL && cell->misprint)
+    return GR_KIND_MISPRINT;
+  if (r < t->nrows && t->rowkinds != NULL && t->rowkinds[r] >= 0)
+    return (enum gr_kind)t->rowkinds[r];
+  return (enum gr_kind)t->kind;
+}

@@ -9,11 +9,14 @@
  *   # tolerance: x,y abs 0.02; vx informative; * half-unit   (optional)
  *   # note: free text                     (any number)
  *   # misprint: ROW COL PREDICTED: why    (any number)
+ *   # kind: result                        (the rows' kind, verdict.h; a table
+ *                                           without one gives 'unclassified')
  *   key<TAB>col1<TAB>col2 ...             column header, first column = row key
  *   row1<TAB>1.25<TAB>-                   '-' = nothing published in that cell
  *
  * Reserved columns: "tolerance" (a per-row tolerance spec overriding the
- * header) and "note" (per-row text).  Tolerance kinds: "half-unit" (the
+ * header), "kind" (a per-row kind overriding the header's) and "note"
+ * (per-row text).  Tolerance kinds: "half-unit" (the
  * default: half a unit in the last printed digit), "abs X", "rel X",
  * "se K" (|value - published| <= K * se + half-unit, se supplied by the
  * experiment), "informative" (no comparison).
@@ -21,7 +24,11 @@
 #ifndef GR_REF_H
 #define GR_REF_H
 
+#include "status.h"
+
 #include <stddef.h>
+
+#include "harness/verdict.h"
 
 struct gr_error;
 
@@ -69,13 +76,15 @@ struct gr_reftable {
   size_t ncols;
   char **rowkeys;
   char **rownotes;   /* per-row "note" column or NULL */
+  int kind;          /* "# kind:" (enum gr_kind), GR_KIND_UNCLASSIFIED when absent */
+  int *rowkinds;     /* per-row "kind" column, -1 for the header's */
   size_t nrows;
   struct gr_refcell *cells; /* nrows * ncols, [r * ncols + c]; column 0 unused */
 };
 
 /* Parse a reference file.  Malformed files give GR_EINPUT with a message
  * "path:line: what is wrong (how to fix)". */
-int gr_ref_load(const char *path, struct gr_reftable **out, struct gr_error *err);
+int gr_ref_load(const char *path, struct gr_reftable **out, struct gr_error *err) GR_MUST_CHECK;
 
 /* Parse from memory; name is used in messages in place of the path. */
 int gr_ref_parse(const char *name, const char *text, struct gr_reftable **out,
@@ -84,7 +93,7 @@ int gr_ref_parse(const char *name, const char *text, struct gr_reftable **out,
 /* As gr_ref_parse, for len bytes that need not end with a NUL: a NUL or
  * control byte (other than tab, CR, LF) is refused with "name:line:". */
 int gr_ref_parse_n(const char *name, const char *text, size_t len,
-                   struct gr_reftable **out, struct gr_error *err);
+                   struct gr_reftable **out, struct gr_error *err) GR_MUST_CHECK;
 
 void gr_ref_free(struct gr_reftable *t);
 
@@ -92,12 +101,16 @@ void gr_ref_free(struct gr_reftable *t);
 struct gr_refcell *gr_ref_cell(const struct gr_reftable *t, const char *row,
                                const char *col);
 
+/* The kind of cell (r, c): misprint for a misprint cell, else the row's
+ * kind column, else the table's "# kind:". */
+enum gr_kind gr_ref_kind(const struct gr_reftable *t, size_t r, const struct gr_refcell *cell);
+
 struct gr_judgement {
   enum gr_verdict verdict;
   double published;  /* the printed value (not the predicted one) */
   double delta;      /* value - published */
   double bound;      /* tolerance bound actually applied (0 for informative) */
-  char toltext[96];  /* e.g. "half-unit 5e-05", "abs 1e-12", "3 SE = 0.00042" */
+  char toltext[128]; /* as applied: "half-unit 5e-05 of 0.0811", "se 3 x 0.00012 + half-unit 5e-05 of 0.0811" */
 };
 
 /* Compare value (with standard error se, 0 when not stochastic) with a
@@ -105,10 +118,10 @@ struct gr_judgement {
  * predicted value: GR_EXPECTED when it matches, GR_DIFFERS otherwise.
  * GR_EINPUT when the cell is "-" or the tolerance is "se" and se <= 0. */
 int gr_ref_judge(struct gr_refcell *cell, double value, double se,
-                 struct gr_judgement *out, struct gr_error *err);
+                 struct gr_judgement *out, struct gr_error *err) GR_MUST_CHECK;
 
 /* Parse one tolerance spec ("abs 0.02", "half-unit", "se 3", ...). */
-int gr_ref_parse_tol(const char *spec, struct gr_tol *tol);
+int gr_ref_parse_tol(const char *spec, struct gr_tol *tol) GR_MUST_CHECK;
 
 /* Half a unit in the last digit of a printed number ("0.0811" -> 5e-5,
  * "25" -> 0.5, "1.5e-3" -> 5e-5). */

@@ -17,29 +17,32 @@ static int judge_blank(const char *s)
   return *s == '\0';
 }
 
-/* Work out the bound for a non-informative tolerance and describe it. */
+/* Work out the bound for a non-informative tolerance and describe it as
+ * applied, with the number compared against (r: the printed value, or the
+ * misprint's predicted one). */
 static int judge_bound(const struct gr_refcell *cell, double r, double h, double se,
                        struct gr_judgement *out, struct gr_error *err)
 {
   const struct gr_tol *tol = &cell->tol;
+  const char *of = cell->misprint ? cell->predicted_text : cell->text;
   switch (tol->kind) {
   case GR_TOL_ABS:
     out->bound = tol->x;
-    snprintf(out->toltext, sizeof out->toltext, "abs %g", tol->x);
+    snprintf(out->toltext, sizeof out->toltext, "abs %g of %s", tol->x, of);
     return GR_OK;
   case GR_TOL_REL:
     out->bound = tol->x * fabs(r);
-    snprintf(out->toltext, sizeof out->toltext, "rel %g", tol->x);
+    snprintf(out->toltext, sizeof out->toltext, "rel %g of %s", tol->x, of);
     return GR_OK;
   case GR_TOL_SE:
     if (!(se > 0) || !isfinite(se))
       return gr_error_set(err, GR_EINPUT, "no standard error supplied for a 'se' tolerance (published '%s': the experiment must report a positive standard error, or the reference table another tolerance)", cell->text ? cell->text : "?");
     out->bound = tol->x * se + h;
-    snprintf(out->toltext, sizeof out->toltext, "%g SE = %g", tol->x, out->bound);
+    snprintf(out->toltext, sizeof out->toltext, "se %g x %.3g + half-unit %g of %s", tol->x, se, h, of);
     return GR_OK;
   default:
     out->bound = h;
-    snprintf(out->toltext, sizeof out->toltext, "half-unit %g", h);
+    snprintf(out->toltext, sizeof out->toltext, "half-unit %g of %s", h, of);
     return GR_OK;
   }
 }

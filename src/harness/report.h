@@ -9,6 +9,8 @@
 #ifndef GR_REPORT_H
 #define GR_REPORT_H
 
+#include "status.h"
+
 #include <stddef.h>
 
 struct gr_buf;
@@ -29,7 +31,7 @@ struct gr_figure {
 
 /* Write <dir>/<fig->name>.gp atomically. */
 int gr_report_write_figure(const char *dir, const struct gr_figure *fig,
-                           struct gr_error *err);
+                           struct gr_error *err) GR_MUST_CHECK;
 
 /* Append s escaped for a double-quoted gnuplot string. */
 void gr_report_gpstr(struct gr_buf *b, const char *s);
@@ -45,22 +47,22 @@ int gr_report_render_dir(const char *dir, int *nrendered, struct gr_error *err);
 /* As gr_report_render_dir, all figures drawn by one gnuplot process;
  * fn (may be NULL) is told the fraction drawn after each figure. */
 int gr_report_render(const char *dir, gr_report_progress fn, void *arg,
-                     int *nrendered, struct gr_error *err);
+                     int *nrendered, struct gr_error *err) GR_MUST_CHECK;
 
 /* Write <dir>/index.html, the page of the experiment whose report is in
  * dir, from the files there: summary.tsv (verdict tables, one per group
  * of quantities, beside the figures that check them), the figures,
  * notes.md and the data files. */
-int gr_report_page(const char *dir, struct gr_error *err);
+int gr_report_page(const char *dir, struct gr_error *err) GR_MUST_CHECK;
 
 /* Render dir's figures (gr_report_render), then write its page. */
 int gr_report_finish(const char *dir, gr_report_progress fn, void *arg,
-                     int *nrendered, struct gr_error *err);
+                     int *nrendered, struct gr_error *err) GR_MUST_CHECK;
 
 /* Write <out>/index.html, the front page: one row per <out>/<exp>/ with a
  * summary.tsv (verdict counts, link to its page, written when missing)
  * and the chart of <out>/compare/ when rendered.  It shows no experiment
  * figure, so it stays valid whatever a later run does to a folder. */
-int gr_report_index(const char *out, struct gr_error *err);
+int gr_report_index(const char *out, struct gr_error *err) GR_MUST_CHECK;
 
 #endif

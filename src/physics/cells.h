@@ -36,7 +36,7 @@ struct gr_cells {
 /* Grid of m[0] x m[1] x m[2] cells over box; builds MAP (eq. 3.5).
  * GR_EINPUT when an m is < 1 or the cells hold more than 2^31. */
 int gr_cells_init(struct gr_cells *c, const struct gr_box *box,
-                  const int m[3]);
+                  const int m[3]) GR_MUST_CHECK;
 void gr_cells_free(struct gr_cells *c);
 
 /* Cells per axis for a cutoff: M = INT(len / cut), at least 1. */
@@ -52,14 +52,14 @@ long gr_cells_icell(const int m[3], int ix, int iy, int iz);
 
 /* Section 3.2, steps 1-7: zero HEAD, LIST, CELL, then for i = 1..n set
  * LIST(i) = HEAD(ICELL), HEAD(ICELL) = i, CELL(i) = ICELL. */
-int gr_cells_fill(struct gr_cells *c, const double *x, size_t n);
+int gr_cells_fill(struct gr_cells *c, const double *x, size_t n) GR_MUST_CHECK;
 
 /* Section 3.3: for every cell, every primary particle in its chain, every
  * cell of MAP: the pairs closer than sqrt(cut2), each once, into c->pairs
  * (0-based, in search order; gr_nbr_from_pairs makes the
  * canonical list).  Needs M >= 3 on every axis (else MAP repeats cells). */
 int gr_cells_search(struct gr_cells *c, const struct gr_box *box,
-                    const double *x, double cut2);
+                    const double *x, double cut2) GR_MUST_CHECK;
 
 /* One visit of the search order of Tables 3.6-3.7. */
 struct gr_cells_visit {

@@ -62,11 +62,11 @@ struct gr_cellsort {
 /* Grid of m[0] x m[1] x m[2] cells over box (cell edge >= cutoff is the
  * caller's duty, see gr_cells_choose). */
 int gr_cellsort_init(struct gr_cellsort *s, const struct gr_box *box,
-                     const int m[3]);
+                     const int m[3]) GR_MUST_CHECK;
 void gr_cellsort_free(struct gr_cellsort *s);
 
 /* Counting sort of the n particles into cells (the cell structure). */
-int gr_cellsort_fill(struct gr_cellsort *s, const double *x, size_t n);
+int gr_cellsort_fill(struct gr_cellsort *s, const double *x, size_t n) GR_MUST_CHECK;
 
 /* The caller renumbered the particles in slot order (the particle of slot
  * p is now number p) and moved their positions to x: make the filled
@@ -77,6 +77,6 @@ void gr_cellsort_renumber(struct gr_cellsort *s, const double *x);
  * sqrt(cut2), canonical order, contact history carried over.  The walk
  * runs on s->threads OpenMP threads (slabs of z layers, each into its own
  * buffers); the list is the same for any number. */
-int gr_cellsort_search(struct gr_cellsort *s, struct gr_nbr *v, double cut2);
+int gr_cellsort_search(struct gr_cellsort *s, struct gr_nbr *v, double cut2) GR_MUST_CHECK;
 
 #endif

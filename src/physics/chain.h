@@ -72,7 +72,7 @@ struct gr_chain_result {
  * v[0..n-1].  Returns GR_OK, or GR_EINPUT for bad arguments (n out of range, a negative
  * gap, e outside [0, 1], non-finite numbers). */
 int gr_chain_init(struct gr_chain *c, int n, const double *gap,
-                  const double *v, double e);
+                  const double *v, double e) GR_MUST_CHECK;
 
 /* Time to the next collision and its pair (lowest index on ties);
  * INFINITY and pair -1 when no pair approaches. */

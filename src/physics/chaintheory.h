@@ -14,6 +14,8 @@
 #ifndef GR_CHAINTHEORY_H
 #define GR_CHAINTHEORY_H
 
+#include "status.h"
+
 /* M(e) for the pattern (pairs 0..2 of a four-sphere row), row-major 3x3. */
 void gr_chaintheory_period_matrix(double e, const int *pattern, int len,
                                   double m[9]);
@@ -33,6 +35,6 @@ void gr_chaintheory_v4_moments(double mu, double sigma, double *m, double *sd);
  * (Newton from (0.5, 0.05) with a forward-difference Jacobian, step 1e-7;
  * the map is smooth and nearly diagonal).  GR_EFAIL when 50 steps do not
  * bring the step below 1e-15 (the last iterate is still returned). */
-int gr_chaintheory_v4_infer(double m, double sd, double *mu, double *sigma);
+int gr_chaintheory_v4_infer(double m, double sd, double *mu, double *sigma) GR_MUST_CHECK;
 
 #endif

@@ -36,7 +36,7 @@ struct gr_contact_pair {
 
 /* Set up the law from K1 and e (0 < e <= 1).  Returns GR_OK, or GR_EINPUT
  * when an argument is out of range. */
-int gr_contact_law_init(struct gr_contact_law *law, double k1, double e);
+int gr_contact_law_init(struct gr_contact_law *law, double k1, double e) GR_MUST_CHECK;
 
 /* Forget the history of a pair (the pair separated or is new). */
 void gr_contact_pair_reset(struct gr_contact_pair *st);

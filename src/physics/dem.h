@@ -135,13 +135,13 @@ struct gr_dem {
  * x, v, w (in the original numbering: the cell order starts at the first
  * step).  GR_EINPUT on bad parameters (chain cells need at least
  * 3 cells of edge >= diameter + skin per axis). */
-int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p);
+int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p) GR_MUST_CHECK;
 void gr_dem_free(struct gr_dem *d);
 
 /* The UPDATE routine: rebuild the list if stale (the half-skin rule) by
  * the chosen search, carrying each pair's history (d->rebuilds counts the
  * rebuilds); GR_OK, or GR_ENOMEM / GR_EINPUT from the search. */
-int gr_dem_update(struct gr_dem *d);
+int gr_dem_update(struct gr_dem *d) GR_MUST_CHECK;
 
 /* The FORCES routine: all contact forces and torques at the current
  * positions (gravity is added by the integration). */
@@ -154,7 +154,7 @@ void gr_dem_integrate(struct gr_dem *d);
 /* One time step: update, forces, integration (the same bytes as the three
  * calls, in one pass over the particles on p.threads threads; f and t are
  * not kept); GR_OK or the update's status. */
-int gr_dem_step(struct gr_dem *d);
+int gr_dem_step(struct gr_dem *d) GR_MUST_CHECK;
 
 /* Positions, velocities and spins in the original numbering (any may be
  * NULL; 3n reals each). */

@@ -13,9 +13,9 @@
 int gr_edevent_predict(struct gr_edmd *s, int i);
 
 /* Process events of each type at time t (queue updated).  GR_ENOMEM: no memory. */
-int gr_edevent_ddc(struct gr_edmd *s, int i, int j, double t, int *cure);
-int gr_edevent_dwc(struct gr_edmd *s, int i, double t);
-int gr_edevent_vwc(struct gr_edmd *s, int i);
+int gr_edevent_ddc(struct gr_edmd *s, int i, int j, double t, int *cure) GR_MUST_CHECK;
+int gr_edevent_dwc(struct gr_edmd *s, int i, double t) GR_MUST_CHECK;
+int gr_edevent_vwc(struct gr_edmd *s, int i) GR_MUST_CHECK;
 
 /* Drop the stale DDC at disk i's local minimum and find its next one. */
 void gr_edevent_stale(struct gr_edmd *s, int i);

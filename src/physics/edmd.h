@@ -177,7 +177,7 @@ void gr_edmd_cells(const struct gr_edmd_params *p, int *ncx, int *ncy);
  * GR_OK; GR_EINPUT for bad parameters, a disk outside the box or two disks
  * overlapping; GR_ENOMEM when out of memory. */
 int gr_edmd_new(const struct gr_edmd_params *p, const double *x, const double *y,
-                const double *vx, const double *vy, struct gr_edmd **out);
+                const double *vx, const double *vy, struct gr_edmd **out) GR_MUST_CHECK;
 void gr_edmd_free(struct gr_edmd *s);
 
 /* Set disk i's key in the future-event list (after its local minimum changed). */

@@ -49,6 +49,6 @@ enum gr_edrule_cure gr_edrule_apply(const struct gr_edrule *r, double nx, double
 const char *gr_edrule_name(enum gr_edrule_kind k);
 
 /* GR_OK when the rule's numbers are in range, GR_EINPUT otherwise. */
-int gr_edrule_check(const struct gr_edrule *r);
+int gr_edrule_check(const struct gr_edrule *r) GR_MUST_CHECK;
 
 #endif

@@ -17,6 +17,8 @@
 #ifndef GR_GEAR_H
 #define GR_GEAR_H
 
+#include "status.h"
+
 #include <stddef.h>
 
 enum {
@@ -36,10 +38,10 @@ struct gr_gear {
 /* The standard coefficients of the nv-value method (Allen & Tildesley
  * Table E.2): 5: 19/120 3/4 1 1/2 1/12; 6: 3/20 251/360 1 11/18 1/6 1/60;
  * with GR_GEAR_VELOCITY c0 = 19/90 (5) or 3/16 (6).  0 or 2 (bad nv). */
-int gr_gear_coefficients(int nv, int flags, double c[6]);
+int gr_gear_coefficients(int nv, int flags, double c[6]) GR_MUST_CHECK;
 
 /* n coordinates, all derivatives zero.  0, 2 (bad nv, dt), 4 (memory). */
-int gr_gear_init(struct gr_gear *g, int nv, int flags, size_t n, double dt);
+int gr_gear_init(struct gr_gear *g, int nv, int flags, size_t n, double dt) GR_MUST_CHECK;
 void gr_gear_free(struct gr_gear *g);
 
 /* Set coordinate i: position, velocity, acceleration (higher ones 0). */

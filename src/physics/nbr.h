@@ -38,7 +38,7 @@ struct gr_pairs {
 };
 
 void gr_pairs_free(struct gr_pairs *p);
-int gr_pairs_grow(struct gr_pairs *p);
+int gr_pairs_grow(struct gr_pairs *p) GR_MUST_CHECK;
 
 /* Append the pair {i, j}, lower number first; GR_ENOMEM on failure. */
 static inline int gr_pairs_push(struct gr_pairs *p, uint32_t i, uint32_t j)
@@ -73,13 +73,13 @@ void gr_nbr_init(struct gr_nbr *v);
 void gr_nbr_free(struct gr_nbr *v);
 
 /* Make both buffers hold n particles and npair pairs without growing. */
-int gr_nbr_reserve(struct gr_nbr *v, size_t n, size_t npair);
+int gr_nbr_reserve(struct gr_nbr *v, size_t n, size_t npair) GR_MUST_CHECK;
 
 /* Start building a list for n particles (rows must follow in order). */
-int gr_nbr_begin(struct gr_nbr *v, size_t n);
+int gr_nbr_begin(struct gr_nbr *v, size_t n) GR_MUST_CHECK;
 
 /* Grow the build buffer's pair arrays (slow path of gr_nbr_add). */
-int gr_nbr_grow(struct gr_nbr *v);
+int gr_nbr_grow(struct gr_nbr *v) GR_MUST_CHECK;
 
 /* Open row i: every row 0..n-1 is opened once, in ascending order. */
 static inline void gr_nbr_row(struct gr_nbr *v, size_t i)
@@ -100,12 +100,12 @@ static inline void gr_nbr_add(struct gr_nbr *v, uint32_t j)
  * history over from the old list (a merge of two sorted rows per
  * particle), zero new pairs' records, and make the new list current.  GR_ENOMEM when a growth failed (the
  * old list is then kept). */
-int gr_nbr_commit(struct gr_nbr *v);
+int gr_nbr_commit(struct gr_nbr *v) GR_MUST_CHECK;
 
 /* Build from the pairs of p (each once, any order, all < n): a counting
  * sort by the lower number, each row sorted by the higher, then
  * gr_nbr_commit.  This is how the cell searches reach canonical order. */
-int gr_nbr_from_pairs(struct gr_nbr *v, size_t n, const struct gr_pairs *p);
+int gr_nbr_from_pairs(struct gr_nbr *v, size_t n, const struct gr_pairs *p) GR_MUST_CHECK;
 
 /* Renumber the current list: particle i becomes pos[i] (a permutation of
  * 0..n-1).  Each pair keeps its history record; where the renumbering
@@ -123,6 +123,6 @@ struct gr_nbr_hist *gr_nbr_find(const struct gr_nbr *v, size_t i, size_t j);
  * |x_i - x_j|^2 < cut2 (x: n positions, x y z each), in canonical order,
  * committed into v. */
 int gr_nbr_nsquared(struct gr_nbr *v, const struct gr_box *box,
-                    const double *x, size_t n, double cut2);
+                    const double *x, size_t n, double cut2) GR_MUST_CHECK;
 
 #endif

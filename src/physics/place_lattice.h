@@ -8,6 +8,8 @@
 #ifndef GR_PLACE_LATTICE_H
 #define GR_PLACE_LATTICE_H
 
+#include "status.h"
+
 #include <gsl/gsl_rng.h>
 #include <stddef.h>
 
@@ -23,7 +25,7 @@ size_t gr_place_lattice_sites(size_t n, double fill);
  * draw.  x gets 3n coordinates; *k (may be NULL) the sites per axis.
  * GR_EINPUT unless a > 0, 0 <= jitter, 0 < fill <= 1. */
 int gr_place_lattice_jitter(gsl_rng *rng, size_t n, double a, double fill,
-                            double jitter, double *x, size_t *k);
+                            double jitter, double *x, size_t *k) GR_MUST_CHECK;
 
 /* out[i] = x[i] + move (2u - 1) for i < m, one draw per coordinate in
  * order: a configuration moved by up to move per component. */

@@ -10,6 +10,8 @@
 #ifndef GR_PLACE_RANDOM_H
 #define GR_PLACE_RANDOM_H
 
+#include "status.h"
+
 #include <gsl/gsl_rng.h>
 
 /* The box [0, lx] x [0, ly], the disks and the attempt budget. */
@@ -26,7 +28,7 @@ struct gr_place_random {
  * this order).  GR_OK; GR_EINPUT for bad parameters; GR_ENOMEM; GR_EFAIL
  * when a disk found no place in maxtries attempts (the box is jammed). */
 int gr_place_random_disks(const struct gr_place_random *p, int n, gsl_rng *rng,
-                          double *x, double *y, double *vx, double *vy);
+                          double *x, double *y, double *vx, double *vy) GR_MUST_CHECK;
 
 /* Velocities uniform in [-vmax, vmax] per component, drawn vx[0], vy[0],
  * vx[1], ... as vmax (1 - 2 u): mean 0, variance vmax^2 / 3. */

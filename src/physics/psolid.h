@@ -12,6 +12,8 @@
 #ifndef GR_PSOLID_H
 #define GR_PSOLID_H
 
+#include "status.h"
+
 #include <stddef.h>
 
 #include "physics/leapfrog.h"
@@ -37,7 +39,7 @@ struct gr_psolid {
 /* A body of n particles at (x, y), all of mass m, at rest.  GR_ENOMEM (and
  * *out NULL) when out of memory. */
 int gr_psolid_new(struct gr_psolid **out, size_t n, const double *x,
-                  const double *y, double m, const struct gr_psolid_opts *o);
+                  const double *y, double m, const struct gr_psolid_opts *o) GR_MUST_CHECK;
 void gr_psolid_free(struct gr_psolid *s);
 
 /* Steps the bookkeeping takes to reach the paper's t_n: n; n - 1 with the
@@ -78,6 +80,6 @@ double gr_psolid_mean(size_t n, const double *y);
  * of exponents alpha, beta (cutoff above 1.2: every pair interacts).
  * Gives G m and H m.  GR_EFAIL when singular. */
 int gr_psolid_block_constants(int alpha, int beta, double cutoff, double g,
-                              double *gm, double *hm);
+                              double *gm, double *hm) GR_MUST_CHECK;
 
 #endif

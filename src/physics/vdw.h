@@ -59,7 +59,7 @@ struct gr_vdw_model {
  * (0 <= amin < cutoff, A, reff > 0, the contact law as in contact.h). */
 int gr_vdw_model_init(struct gr_vdw_model *m, double a, double reff,
                       double rss, double cutoff, double amin, double k1,
-                      double e);
+                      double e) GR_MUST_CHECK;
 
 /* Van der Waals part of eq. 5.29 at separation alpha: 0 beyond the
  * cut-off, the law between alpha_min and the cut-off, the held value from

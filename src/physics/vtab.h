@@ -29,7 +29,7 @@ struct gr_vtab {
 
 /* An empty table (NEBOR zero, MT1 = 1) for nmax particles and rmax records;
  * GR_OK, GR_ENOMEM when out of memory, GR_EINPUT when the arguments are bad. */
-int gr_vtab_init(struct gr_vtab *t, int nmax, int rmax, int i2or1, int i1or0);
+int gr_vtab_init(struct gr_vtab *t, int nmax, int rmax, int i2or1, int i1or0) GR_MUST_CHECK;
 void gr_vtab_free(struct gr_vtab *t);
 
 /* idx of the record at jdx: idx = i2or1 jdx - i1or0. */

@@ -1,0 +1,46 @@
+#!/bin/sh
+# granrepro test: the quick run of every experiment under valgrind memcheck,
+# two at a time; any use of an uninitialised value (or an invalid read or
+# write) fails it.  Leaks are not checked here: the sanitizer build's
+# LeakSanitizer covers them in CI, and memcheck's leak report would also
+# count libgomp's and GSL's process-lifetime allocations.  First the canary
+# (tests/memcheck_canary, a scratch experiment built only for make check)
+# must fail on a deliberately uninitialised value reaching a verdict and
+# pass with the value set.  Skipped where valgrind is absent, and in a
+# sanitizer build (valgrind cannot run ASan binaries).
+. "$(dirname "$0")/lib.sh"
+
+command -v valgrind >/dev/null 2>&1 || skip "valgrind not found (install it: apt-get install valgrind)"
+grep -q __asan_init "$GRANREPRO" 2>/dev/null && skip "a sanitizer build (valgrind cannot run it; the plain build runs this test)"
+canary=$top_builddir/tests/memcheck_canary
+[ -x "$canary" ] || fail "$canary not built (make check builds it)"
+GNUPLOT=/nonexistent
+OMP_WAIT_POLICY=passive # no re-exec of the driver (cli_passive_wait) under valgrind
+export GNUPLOT OMP_WAIT_POLICY
+vg() {
+  valgrind --tool=memcheck --error-exitcode=99 --leak-check=no --track-origins=no -q "$@"
+}
+mkdir -p "$scratch/canary" "$scratch/ref/canary" || fail "cannot make $scratch"
+
+# the canary: an uninitialised value reaching a verdict fails memcheck
+expect_exit 0 vg "$canary" "$scratch/canary" "$scratch/ref" init
+expect_exit 99 vg "$canary" "$scratch/canary" "$scratch/ref" uninit
+assert_has "$stderr_file" "uninitialised value"
+
+# every experiment's quick run, two at a time
+"$GRANREPRO" list | awk '/^[^ ]/ { print $1 }' >"$scratch/exps" || fail "granrepro list failed"
+[ -s "$scratch/exps" ] || fail "granrepro list named no experiment"
+start=$(date +%s)
+xargs -P 2 -I EXP sh -c '
+  valgrind --tool=memcheck --error-exitcode=99 --leak-check=no --track-origins=no -q \
+    "$1" run --quick --no-progress --out "$2/r-EXP" EXP >"$2/EXP.log" 2>&1
+  echo "$?" >"$2/EXP.rc"' sh "$GRANREPRO" "$scratch" <"$scratch/exps"
+bad=""
+while read -r e; do
+  rc=$(cat "$scratch/$e.rc" 2>/dev/null)
+  echo "memcheck $e: exit ${rc:-none}"
+  [ "$rc" = 0 ] || { show "$scratch/$e.log"; bad="$bad $e"; }
+done <"$scratch/exps"
+echo "memcheck of the quick runs: $(($(date +%s) - start)) s wall"
+[ -z "$bad" ] || fail "memcheck found errors (or the run failed) in:$bad"
+pass
