@@ -121,6 +121,13 @@ int gr_sk_compute(struct gr_sk *sk, const double *h)
   return GR_OK;
 }
 
+void gr_sk_load(struct gr_sk *sk, const double *s)
+{
+  size_t i;
+  for (i = 0; i < sk->nx * sk->ny; i++)
+    sk->s[i] = s[i];
+}
+
 const double *gr_sk_values(const struct gr_sk *sk)
 {
   return sk->s;

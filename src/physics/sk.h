@@ -54,6 +54,10 @@ int gr_sk_compute(struct gr_sk *sk, const double *h);
  * amplitude; |jx| <= nx / 2, |jy| <= ny / 2. */
 double gr_sk_at(const struct gr_sk *sk, int jx, int jy, double *re, double *im);
 
+/* Replace the last S(k) by s (nx ny values in the FFT ordering, e.g. an
+ * average over cycles) for gr_sk_analyse; the amplitudes are kept. */
+void gr_sk_load(struct gr_sk *sk, const double *s);
+
 /* The last S(k), nx ny values, index [iy * nx + ix] with FFT ordering. */
 const double *gr_sk_values(const struct gr_sk *sk);
 
