@@ -4,7 +4,7 @@
  *    the engine at every contact and by a full check each cycle;
  *  - e = 1, mu = 0 with the plate at rest conserves kinetic plus potential
  *    energy to round-off; so does a perfectly rough gas (beta0 = 1, mu large)
- *    with its spins;
+ *    with its spins, of equal and of unequal spheres (radii 0.4-0.6);
  *  - a single elastic ball on a plate at rest follows its exact flights,
  *    and on a sinusoidal plate an independent brute-force integration of
  *    its flights (scan of the gap and bisection, its own reflection);
@@ -82,16 +82,17 @@ END_TEST
 
 /* A gas of n spheres under gravity in a walled box with a lid, the plate at
  * rest: elastic and smooth (e0 = 1, mu = 0), then elastic and perfectly
- * rough (beta0 = 1, mu = 1e9: always sticking, tangential slip reversed):
+ * rough (beta0 = 1, mu = 1e9: always sticking, tangential slip reversed),
+ * then the same with radii 0.4-0.6 (unequal masses and moments):
  * the total energy (with spins) keeps to 1e-11 over some 1e5 collisions. */
 START_TEST(test_energy)
 {
   int pass, n = 300, i, m = 7, rc;
-  for (pass = 0; pass < 2; pass++) {
+  for (pass = 0; pass < 3; pass++) {
     struct gr_ed3_params p = {.n = n, .radius = 0.5, .lx = 10.0, .ly = 10.0, .lid = 12.0, .g = 1.0,
                               .e0 = 1.0, .v0 = 1.0, .e_exp = 0.75, .mu = pass ? 1e9 : 0.0,
                               .beta0 = pass ? 1.0 : 0.35, .K = 0.4, .amp = 0.0, .omega = 1.0};
-    double b[9 * 300], e0, e1;
+    double b[9 * 300], rad[300], e0, e1;
     char msg[160];
     struct gr_ed3 *s;
     srand(21);
@@ -105,7 +106,9 @@ START_TEST(test_energy)
       b[6 * n + i] = urand(-3.0, 3.0);
       b[7 * n + i] = urand(-3.0, 3.0);
       b[8 * n + i] = urand(-3.0, 3.0);
+      rad[i] = urand(0.4, 0.6); /* pass 2: unequal spheres, mass (r / 0.5)^3 */
     }
+    p.radii = pass == 2 ? rad : NULL;
     rc = gr_ed3_new(&p, b, b + n, b + 2 * n, b + 3 * n, b + 4 * n, b + 5 * n, b + 6 * n, b + 7 * n, b + 8 * n, &s,
                     msg, sizeof msg);
     ck_assert_msg(rc == GR_OK, "%s", msg);

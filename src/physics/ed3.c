@@ -139,7 +139,7 @@ static int ed3_states(struct gr_ed3 *s, const double *const st[9], const double 
 {
   int n = s->p.n, i, rc;
   size_t ncell = (size_t)s->ncx * s->ncy * s->ncz, k;
-  s->npool = 16 * n + 64;
+  s->npool = 8 * n + 64;
   s->s = gr_edmem_alloc((size_t)n * sizeof *s->s);
   s->a = gr_edmem_alloc((size_t)n * sizeof *s->a);
   s->lml = gr_edmem_alloc((size_t)n * sizeof *s->lml);
@@ -184,6 +184,7 @@ int gr_ed3_new(const struct gr_ed3_params *p, const double *x, const double *y,
     return GR_ENOMEM;
   s->p = *p;
   s->p.radii = NULL;
+  s->pc_t = -HUGE_VAL;
   s->law = (struct gr_ed3_law){p->e0, p->v0, p->e_exp, p->mu, p->beta0, p->K};
   s->rmax = p->radius;
   for (i = 0; p->radii != NULL && i < p->n; i++) {

@@ -7,23 +7,23 @@
 #include <math.h>
 #include <stdlib.h>
 
-/* Pair prediction of spheres a < b (lower index first, so that both sides
- * compute the same bits): at t0, the later of their update times, the
- * separation dr (b's image shifted by (sx, sy)) and relative velocity dv;
- * gravity is common to both and cancels, so they meet when
- * |dr + dv s| = r_a + r_b, the earlier root of a quadratic, written
- * c / (-b + sqrt(b^2 - a c)) against cancellation.  Approaching spheres
- * that touch or overlap by round-off meet at t0. */
-static inline double ed3ev_tball(const struct ed3_sph *p, const struct ed3_sph *q,
-                                 double sx, double sy, double g)
+/* Pair prediction (tball) at the current time: sphere i brought to now
+ * (position ri, velocity vi), partner q's state advanced to now inside;
+ * gravity is common to both and cancels in the relative motion, so they
+ * meet when |dr + dv s| = r_i + r_q, the earlier root of a quadratic,
+ * written c / (-b + sqrt(b^2 - a c)) against cancellation.  Approaching
+ * spheres that touch or overlap by round-off meet now.  Returns the time
+ * from now, +inf when they do not meet.  (Unlike the 2D engine's, both
+ * sides of a pair need not compute the same bits: an event lives only in
+ * the list of the sphere that predicted it.) */
+static inline double ed3ev_tball(const double ri[3], const double vi[3], double rad,
+                                 const struct ed3_sph *q, double now, double g, double sx, double sy)
 {
-  double t0 = p->tau > q->tau ? p->tau : q->tau, sa = t0 - p->tau, sb = t0 - q->tau;
-  double d = (double)p->r + (double)q->r;
-  double dx = (q->x + q->vx * sb) - (p->x + p->vx * sa) + sx;
-  double dy = (q->y + q->vy * sb) - (p->y + p->vy * sa) + sy;
-  double dz = (q->z + q->vz * sb - 0.5 * g * sb * sb) - (p->z + p->vz * sa - 0.5 * g * sa * sa);
-  double dvx = q->vx - p->vx, dvy = q->vy - p->vy;
-  double dvz = (q->vz - g * sb) - (p->vz - g * sa);
+  double dt = now - q->tau, d = rad + (double)q->r;
+  double dx = q->x + q->vx * dt - ri[0] + sx;
+  double dy = q->y + q->vy * dt - ri[1] + sy;
+  double dz = q->z + (q->vz - 0.5 * g * dt) * dt - ri[2];
+  double dvx = q->vx - vi[0], dvy = q->vy - vi[1], dvz = q->vz - g * dt - vi[2];
   double bb = dx * dvx + dy * dvy + dz * dvz, cc, disc;
   if (bb >= 0.0)
     return HUGE_VAL;
@@ -32,11 +32,11 @@ static inline double ed3ev_tball(const struct ed3_sph *p, const struct ed3_sph *
   if (disc < 0.0)
     return HUGE_VAL;
   if (cc <= 0.0)
-    return t0;
-  return t0 + cc / (-bb + sqrt(disc));
+    return 0.0;
+  return cc / (-bb + sqrt(disc));
 }
 
-/* Double the pool (rare: it starts at 16 nodes per sphere). */
+/* Double the pool (rare: it starts at 8 nodes per sphere, some 5 are in use). */
 static int ed3ev_grow(struct gr_ed3 *s)
 {
   int k, n = s->npool * 2;
@@ -68,9 +68,15 @@ static void ed3ev_release(struct gr_ed3 *s, int k)
  * the partner's image shifted by a box length, else clipped). */
 static int ed3ev_cells(struct gr_ed3 *s, int i, int x0, int x1, int y0, int y1, int z0, int z1)
 {
-  const struct ed3_sph *sp = s->s;
-  int list = s->a[i].list, cx, cy, cz, ix, iy, j, k, a, b, rc = GR_OK;
-  double now = s->t, g = s->p.g, t, sx, sy, sgn;
+  const struct ed3_sph *sp = s->s, *me = &s->s[i];
+  int list = s->a[i].list, cx, cy, cz, ix, iy, j, k, rc = GR_OK;
+  double now = s->t, g = s->p.g, t, sx, sy, dt = now - me->tau, ri[3], vi[3], rad = me->r;
+  ri[0] = me->x + me->vx * dt;
+  ri[1] = me->y + me->vy * dt;
+  ri[2] = me->z + (me->vz - 0.5 * g * dt) * dt;
+  vi[0] = me->vx;
+  vi[1] = me->vy;
+  vi[2] = me->vz - g * dt;
   if (z0 < 0) z0 = 0;
   if (z1 >= s->ncz) z1 = s->ncz - 1;
   if (!s->p.periodic) {
@@ -82,28 +88,23 @@ static int ed3ev_cells(struct gr_ed3 *s, int i, int x0, int x1, int y0, int y1, 
   for (cz = z0; cz <= z1; cz++)
     for (cy = y0; cy <= y1; cy++) {
       iy = cy < 0 ? cy + s->ncy : cy >= s->ncy ? cy - s->ncy : cy;
-      sy = cy < 0 ? -s->p.ly : cy >= s->ncy ? s->p.ly : 0.0;
+      sy = cy < 0 ? -s->p.ly : cy >= s->ncy ? s->p.ly : 0.0; /* the partner's image */
       for (cx = x0; cx <= x1; cx++) {
         ix = cx < 0 ? cx + s->ncx : cx >= s->ncx ? cx - s->ncx : cx;
         sx = cx < 0 ? -s->p.lx : cx >= s->ncx ? s->p.lx : 0.0;
         for (j = s->head[(cz * s->ncy + iy) * s->ncx + ix]; j >= 0; j = sp[j].next) {
           if (j == i)
             continue;
-          a = i < j ? i : j;
-          b = i ^ j ^ a;
-          sgn = i == a ? 1.0 : -1.0; /* b's image relative to a */
-          t = ed3ev_tball(&sp[a], &sp[b], sgn * sx, sgn * sy, g);
+          t = ed3ev_tball(ri, vi, rad, &sp[j], now, g, sx, sy);
           if (t == HUGE_VAL)
             continue;
-          if (t < now)
-            t = now;
           if (s->free < 0 && ed3ev_grow(s) != GR_OK) {
             rc = GR_ENOMEM;
             goto out;
           }
           k = s->free;
           s->free = s->pool[k].next;
-          s->pool[k].t = t;
+          s->pool[k].t = now + t;
           s->pool[k].c = s->a[j].c;
           s->pool[k].partner = j;
           s->pool[k].next = list;
@@ -213,6 +214,16 @@ static void ed3ev_localmin(struct gr_ed3 *s, int i)
     }
 }
 
+/* No contact with the plate before hor, by the lower bound of the gap
+ * h(now + u) >= h + (v_z - v_p) u - (g + A omega^2) u^2 / 2 (concave in u:
+ * positive at both ends, positive between), from the plate's state now. */
+static inline int ed3ev_plate_far(const struct gr_ed3 *s, const struct ed3_sph *q, double hor)
+{
+  double dt = s->t - q->tau, u = hor - s->t, g = s->p.g;
+  double h = q->z + (q->vz - 0.5 * g * dt) * dt - q->r - s->pc_z, hd = q->vz - g * dt - s->pc_v;
+  return h > 0.0 && h + u * (hd - 0.5 * (g + s->pl.acc) * u) > 0.0;
+}
+
 /* The plate search: when sphere i's cell may reach the plate, its first
  * contact before its other events (or before two periods) becomes its
  * boundary event; when none is found before a pair event, the search's
@@ -227,6 +238,17 @@ static void ed3ev_plate(struct gr_ed3 *s, int i)
     return;
   if (m->t < hor)
     hor = m->t;
+  if (s->pc_t != s->t) {
+    gr_ed3_plate_eval(&s->pl, s->t, &s->pc_z, &s->pc_v, NULL);
+    s->pc_t = s->t;
+  }
+  if (ed3ev_plate_far(s, q, hor)) {
+    if (hor < m->twall) {
+      m->twall = hor;
+      s->a[i].wall = ED3_HORIZON;
+    }
+    return;
+  }
   if (gr_ed3_plate_contact(&s->pl, q->tau, q->z, q->vz, q->r, s->t, hor, &th, &s->plate_nfun)) {
     if (th <= m->twall) {
       m->twall = th;

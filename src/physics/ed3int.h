@@ -71,6 +71,7 @@ struct gr_ed3 {
   struct gr_edcq cq;
   struct gr_ed3_counters k;
   long long plate_nfun;      /* gap evaluations of the plate searches */
+  double pc_t, pc_z, pc_v;   /* the plate's height and velocity at time pc_t (a cache) */
 };
 
 /* Set sphere i's key in the future-event list. */

@@ -274,11 +274,12 @@ int gr_ed3_plate_contact(const struct gr_ed3_plate *pl, double tau, double z, do
   struct ed3p_gap q = {pl, tau, z, vz, r, 0.0, 0};
   double a = t0, b, ha, hda, hb, hdb, s, lo, tm, hm, dum, top;
   int piece, convex, found = 0;
-  ed3p_h(&q, t0, &ha, &hda, NULL);
-  q.level = ha < 0.0 ? ha : 0.0;
-  top = pl->zmax + r + q.level; /* above it the sphere cannot touch */
+  top = pl->zmax + r; /* above it the sphere cannot touch (the parabola is concave) */
   if (ed3p_zc(&q, t0) > top && ed3p_zc(&q, t_end) > top)
     goto out;
+  ed3p_h(&q, t0, &ha, &hda, NULL);
+  q.level = ha < 0.0 ? ha : 0.0;
+  top += q.level;
   while (a < t_end && !found) {
     b = ed3p_next_cut(pl, a, &piece);
     convex = pl->convex[piece];

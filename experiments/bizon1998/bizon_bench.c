@@ -1,0 +1,135 @@
+/* granrepro experiment bizon1998: bench kernels of the 3D event-driven
+ * engine (src/physics/ed3.h) on the dense vibrated layer of Bizon et al.,
+ * PRL 80, 57 (1998), case b of Fig. 1 (Gamma = 3.0, f* = 0.44; issue 24,
+ * "Speed and scale"): sigma = g = m = 1, depth H = N / (Lx Ly) = 5.42 in a
+ * periodic square box, Bizon's restitution (0.7, v0 = 1, exponent 3/4) and
+ * Walton's friction (mu 0.5, beta0 0.35, K 2/5), sinusoidal plate.  The
+ * start: a simple cubic lattice of spacing 1.05 just above the plate's
+ * highest point, velocities uniform in [-0.05, 0.05] from the stream
+ * "bench-layer-N<n>" of the seed; half a plate cycle (landing and the
+ * first compaction) before timing.  A sample runs the layer on in steps of
+ * T/50 until at least 2 N pair collisions (at least 2e5, at most 2e6;
+ * quick: 5e4) and returns its pair collisions (the unit of Bizon's log:
+ * each collision once).  N = 1e6 in full mode only. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <gsl/gsl_rng.h>
+
+#include "experiments/bizon1998/bizon_bench.h"
+#include "harness/error.h"
+#include "harness/rng.h"
+#include "physics/ed3.h"
+#include "status.h"
+
+#define BB_PI 3.141592653589793
+
+struct bb_arg {
+  int n;
+};
+static const struct bb_arg bb_args[] = {{12000}, {100000}, {1000000}};
+
+struct bb_state {
+  struct gr_ed3 *s;
+  double t, dt;       /* time reached, step */
+  long long per_sample;
+};
+
+/* The parameters of case b for n spheres. */
+static struct gr_ed3_params bb_params(int n)
+{
+  double om = 2.0 * BB_PI * 0.44 / sqrt(5.42), l = sqrt(n / 5.42);
+  struct gr_ed3_params p = {.n = n, .radius = 0.5, .lx = l, .ly = l, .periodic = 1, .g = 1.0,
+                            .e0 = 0.7, .v0 = 1.0, .e_exp = 0.75, .mu = 0.5, .beta0 = 0.35, .K = 0.4,
+                            .plate = GR_ED3_PLATE_SINE, .amp = 3.0 / (om * om), .omega = om};
+  return p;
+}
+
+/* The lattice start into b (x, y, z, vx, vy, vz). */
+static int bb_start(const struct gr_ed3_params *p, unsigned long seed, double *b)
+{
+  int n = p->n, m = (int)floor(p->lx / 1.05), i;
+  char name[48];
+  gsl_rng *rng;
+  snprintf(name, sizeof name, "bench-layer-N%d", n);
+  if ((rng = gr_rng_stream(seed, name)) == NULL)
+    return GR_ENOMEM;
+  for (i = 0; i < n; i++) {
+    b[i] = (i % (m * m) % m + 0.5) * p->lx / m;
+    b[n + i] = (i % (m * m) / m + 0.5) * p->ly / m;
+    b[2 * n + i] = p->amp + 0.55 + 1.05 * (i / (m * m));
+  }
+  for (i = 3 * n; i < 6 * n; i++)
+    b[i] = 0.1 * (gsl_rng_uniform(rng) - 0.5);
+  gsl_rng_free(rng);
+  return GR_OK;
+}
+
+static void bb_teardown(void *state)
+{
+  struct bb_state *b = state;
+  if (b == NULL)
+    return;
+  gr_ed3_free(b->s);
+  free(b);
+}
+
+static int bb_setup(void **state, const void *arg, int quick, unsigned long seed, struct gr_error *err)
+{
+  const struct bb_arg *ka = arg;
+  struct gr_ed3_params p = bb_params(ka->n);
+  struct bb_state *b;
+  double *buf, period = 2.0 * BB_PI / p.omega;
+  char msg[200];
+  int rc, n = ka->n;
+  *state = NULL;
+  if (quick && n > 100000)
+    return GR_OK; /* 1e6 only in full mode: skipped */
+  b = calloc(1, sizeof *b);
+  buf = malloc(6 * (size_t)n * sizeof *buf);
+  if (b == NULL || buf == NULL || bb_start(&p, seed, buf) != GR_OK) {
+    free(b);
+    free(buf);
+    return gr_error_set(err, GR_ENOMEM, "out of memory");
+  }
+  rc = gr_ed3_new(&p, buf, buf + n, buf + 2 * n, buf + 3 * n, buf + 4 * n, buf + 5 * n, NULL, NULL, NULL,
+                  &b->s, msg, sizeof msg);
+  free(buf);
+  if (rc != GR_OK) {
+    free(b);
+    return gr_error_set(err, rc, "layer-%d: %s", n, rc == GR_EINPUT ? msg : "out of memory");
+  }
+  b->dt = period / 50.0;
+  b->t = 0.5 * period;
+  if (gr_ed3_advance(b->s, b->t) != GR_OK) {
+    bb_teardown(b);
+    return gr_error_set(err, GR_EFAIL, "layer-%d: the transient stopped (overlap or no memory)", n);
+  }
+  b->per_sample = quick ? 50000 : 2LL * n < 200000 ? 200000 : 2LL * n > 2000000 ? 2000000 : 2LL * n;
+  *state = b;
+  return GR_OK;
+}
+
+/* One sample: pair collisions of at least per_sample (NAN when the engine stopped). */
+static double bb_run(void *state)
+{
+  struct bb_state *b = state;
+  long long p0 = gr_ed3_counters(b->s).pair;
+  while (gr_ed3_counters(b->s).pair - p0 < b->per_sample) {
+    b->t += b->dt;
+    if (gr_ed3_advance(b->s, b->t) != GR_OK)
+      return NAN;
+  }
+  return (double)(gr_ed3_counters(b->s).pair - p0);
+}
+
+const struct gr_kernel gr_bizon_kernels[] = {
+  {.name = "layer-1.2e4", .unit = "collisions", .setup = bb_setup, .run = bb_run, .teardown = bb_teardown,
+   .arg = &bb_args[0]},
+  {.name = "layer-1e5", .unit = "collisions", .setup = bb_setup, .run = bb_run, .teardown = bb_teardown,
+   .arg = &bb_args[1]},
+  {.name = "layer-1e6", .unit = "collisions", .setup = bb_setup, .run = bb_run, .teardown = bb_teardown,
+   .arg = &bb_args[2]},
+};
+const size_t gr_bizon_nkernels = sizeof gr_bizon_kernels / sizeof gr_bizon_kernels[0];
