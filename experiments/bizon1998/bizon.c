@@ -33,7 +33,7 @@ int gr_bz_opts(struct gr_ctx *ctx, struct bz_opts *o)
   o->periodic = (int)v;
   if (gr_ctx_option(ctx, "lid", 0, 0, 1000, &o->lid) != 0 ||
       gr_ctx_option(ctx, "phase", 0.0, 0.0, 0.999, &o->phase) != 0 ||
-      gr_ctx_option(ctx, "transient", o->quick ? 3 : full ? 20 : 10, 1, 10000, &v) != 0)
+      gr_ctx_option(ctx, "transient", o->quick ? 2 : full ? 20 : 10, 1, 10000, &v) != 0)
     return gr_ctx_error(ctx)->code;
   o->transient = (int)v;
   if (gr_ctx_option(ctx, "cycles", o->quick ? 5 : full ? 8 : 6, 5, 10000, &v) != 0)
@@ -124,7 +124,7 @@ static int bz_options_text(struct gr_ctx *ctx, const struct bz_opts *o)
            "- lid = %g: no lid (0) by default; the published lid is about 50 sigma up, where no sphere reaches\n"
            "- phase = %g: drive phase of the snapshots (fraction of a cycle; 0: plate at its mean height moving up)\n"
            "- transient = %d, cycles = %d: drive cycles before measuring and measured (patterns formed within about 10 cycles in trial runs; at least 5 measured for the f/4 test)\n"
-           "- box = %g: Fig. 1 box side (0: 10 quick, 20 default, two published wavelengths and at least 40 in full mode)\n"
+           "- box = %g: Fig. 1 box side (0: 8 quick, 20 default, two published wavelengths and at least 40 in full mode)\n"
            "- strip_lx = %g, strip_ly = %g: the dispersion strips (narrower than any wavelength, so only stripes along x fit)\n"
            "- onset_box = %g, onset_step = %g, onset_lo = %g, onset_hi = %g, onset_fstar = %g: the onset sweeps\n"
            "- nfreq = %d: dispersion frequencies, evenly from f* 0.3 to 0.8 at Gamma 3\n",
@@ -132,7 +132,7 @@ static int bz_options_text(struct gr_ctx *ctx, const struct bz_opts *o)
            o->strip_lx, o->strip_ly, o->onset_box, o->onset_step, o->onset_lo, o->onset_hi,
            o->onset_fstar, o->nfreq);
   if (gr_ctx_text(ctx, "options", t) != 0 ||
-      gr_ctx_text(ctx, "mode", o->quick ? "quick (make check: the ball map, a 10 x 10 layer per Fig. 1 panel; no sweeps)" : o->scale == 0 ? "default" : o->scale == 1 ? "full" : "published geometry") != 0 ||
+      gr_ctx_text(ctx, "mode", o->quick ? "quick (make check: the ball map, an 8 x 8 layer per Fig. 1 panel; no sweeps)" : o->scale == 0 ? "default" : o->scale == 1 ? "full" : "published geometry") != 0 ||
       gr_ctx_value(ctx, "onset_fstar", o->onset_fstar) != 0 || gr_ctx_value(ctx, "onset_up", NAN) != 0 ||
       gr_ctx_value(ctx, "onset_down", NAN) != 0 || gr_ctx_value(ctx, "doubling1", NAN) != 0 ||
       gr_ctx_value(ctx, "doubling2", NAN) != 0)

@@ -51,11 +51,11 @@ int gr_bz_ball(struct gr_ctx *ctx)
   int n, st;
   if (gr_bz_opts(ctx, &o) != 0)
     return gr_ctx_error(ctx)->code;
-  step = o.quick ? 0.05 : 0.01;
-  transient = o.quick ? 2000 : 20000;
+  step = o.quick ? 0.1 : 0.01;
+  transient = o.quick ? 1000 : 20000;
   d = gr_ctx_data(ctx, "ball", "gamma flight_over_T sticks");
   for (g = 1.0 + step; d != NULL && g < 8.0; g += step) {
-    if ((st = gr_ball_orbit(g, o.quick ? 500 : 2000, f, BL_SHOW)) != 0)
+    if ((st = gr_ball_orbit(g, o.quick ? 200 : 2000, f, BL_SHOW)) != 0)
       return gr_ctx_fail(ctx, GR_EFAIL, "bizon-patterns: the ball map failed at Gamma %g (status %d)", g, st);
     for (i = 0; i < BL_SHOW; i++)
       gr_data_printf(d, "%.3f %.6f %d\n", g, f[i].s / (2.0 * M_PI), f[i].sticks);
@@ -78,13 +78,13 @@ int gr_bz_ball(struct gr_ctx *ctx)
     char q[80];
     double lo = sqrt(1.0 + n * n * M_PI * M_PI) + 1e-3;
     closed = sqrt(4.0 + n * n * M_PI * M_PI);
-    st = gr_ball_bisect_period(lo, closed + 0.3, n, transient, 1e-6, 1e-6, &gb);
+    st = gr_ball_bisect_period(lo, closed + 0.3, n, transient, 1e-6, o.quick ? 1e-3 : 1e-6, &gb);
     snprintf(q, sizeof q, "ball/doubling-%d-to-%d-cycles", n, 2 * n);
     if (st != 0) {
       gr_ctx_not_computed(ctx, GR_KIND_CHECK, q, "bisection on the period did not bracket");
       continue;
     }
-    gr_ctx_verdict(ctx, GR_KIND_CHECK, q, gb, gr_test_abs(closed, o.quick ? 1e-2 : 1e-3),
+    gr_ctx_verdict(ctx, GR_KIND_CHECK, q, gb, gr_test_abs(closed, o.quick ? 2e-2 : 1e-3),
                    "bisection on the iterated map's period against sqrt(4 + n^2 pi^2) (multiplier -1)");
     gr_ctx_value(ctx, n == 1 ? "doubling1" : "doubling2", gb);
   }

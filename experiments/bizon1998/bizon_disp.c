@@ -76,7 +76,7 @@ int gr_bz_dispersion(struct gr_ctx *ctx)
   }
 #pragma omp parallel for schedule(dynamic, 1) reduction(| : bad)
   for (i = 0; i < nf; i++)
-    bad |= gr_bz_layer(&cfg[i], &res[i]) != 0;
+    bad |= gr_bz_layer(&cfg[i], &res[i]) == GR_ENOMEM;
   d = gr_ctx_data(ctx, "dispersion", "fstar lambda_over_H resolution_over_H fit fit_cminus fit_cplus type");
   for (i = 0; i < nf && !bad; i++) {
     double f = cfg[i].fstar, fit = ds_fit(a, b, c, f);
@@ -86,7 +86,9 @@ int gr_bz_dispersion(struct gr_ctx *ctx)
     snprintf(note, sizeof note, "%s in a %g x %g strip; fit %.2f, its spread %.2f + resolution %.2f (lambda / H)",
              res[i].type == 1 ? "stripes" : "NOT stripes", o.strip_lx, o.strip_ly, fit, spread,
              res[i].lambda_res / m.H);
-    if (res[i].type == 0)
+    if (res[i].status != 0)
+      gr_ctx_not_computed(ctx, GR_KIND_RESULT, q, "the engine stopped (ed3 stalls in a plate contact)");
+    else if (res[i].type == 0)
       gr_ctx_not_computed(ctx, GR_KIND_RESULT, q, "flat layer: no wavelength");
     else
       gr_ctx_verdict(ctx, GR_KIND_RESULT, q, res[i].lambda / m.H,

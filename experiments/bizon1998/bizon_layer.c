@@ -110,6 +110,9 @@ static int bz_engine(const struct bz_cfg *c, int n, const double *buf, const dou
   p.plate = GR_ED3_PLATE_SINE;
   p.amp = c->gamma / (w * w);
   p.omega = w;
+  /* a guard, not a physics limit: a sub-step (T / 32) takes a few events per
+   * sphere; a stalled engine stops with GR_EFAIL instead of hanging */
+  p.max_events = 500LL * n + 200000LL;
   for (d = 0; d < 3; d++)
     if ((vv[d] = malloc((size_t)n * sizeof **vv)) == NULL) {
       while (d-- > 0)

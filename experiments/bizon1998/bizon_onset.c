@@ -31,7 +31,11 @@ static void on_run(struct bz_cfg base, struct on_sweep *w)
     struct bz_res r;
     base.gamma = w->g[i];
     base.transient = i == 0 ? base.o->transient : (base.o->transient + 1) / 2;
-    w->fail = gr_bz_layer(&base, &r);
+    if ((w->fail = gr_bz_layer(&base, &r)) != 0) {
+      w->n = i; /* the steps done before the engine stopped */
+      gr_bz_res_free(&r);
+      break;
+    }
     w->q[i] = r.order;
     w->ratio[i] = r.ratio;
     w->type[i] = r.type;
@@ -98,18 +102,20 @@ int gr_bz_onset(struct gr_ctx *ctx)
     for (k = 0; k < 2; k++)
       on_run(c2[k], &w[k]);
   }
-  if (w[0].fail || w[1].fail)
-    return gr_ctx_fail(ctx, GR_EFAIL, "bizon-patterns: an onset sweep failed (status %d, %d)", w[0].fail, w[1].fail);
+  if (w[0].fail == GR_ENOMEM || w[1].fail == GR_ENOMEM)
+    return gr_ctx_fail(ctx, GR_ENOMEM, "bizon-patterns: out of memory in the onset sweeps");
+
   d = gr_ctx_data(ctx, "onset", "gamma_up Q_up ratio_up gamma_down Q_down ratio_down type_up type_down");
-  for (i = 0; d != NULL && i < n; i++)
+  for (i = 0; d != NULL && i < n && i < w[0].n && i < w[1].n; i++)
     gr_data_printf(d, "%.3f %.5f %.2f %.3f %.5f %.2f %d %d\n", w[0].g[i], w[0].q[i], w[0].ratio[i],
                    w[1].g[i], w[1].q[i], w[1].ratio[i], w[0].type[i], w[1].type[i]);
-  for (i = 0; i < n; i++)
+  for (i = 0; i < w[0].n; i++)
     gr_bz_flight_add(w[0].g[i], o.onset_fstar, w[0].flight[i]);
   up = on_change(&w[0], 1);
   down = on_change(&w[1], 0);
-  snprintf(note, sizeof note, "f* %.2f, box %g, step %.2f (midpoint: +-%.3f), flat when S_max/<S> < 20",
-           o.onset_fstar, o.onset_box, o.onset_step, 0.5 * o.onset_step);
+  snprintf(note, sizeof note, "f* %.2f, box %g, step %.2f (midpoint: +-%.3f), flat when S_max/<S> < 20%s",
+           o.onset_fstar, o.onset_box, o.onset_step, 0.5 * o.onset_step,
+           w[0].fail || w[1].fail ? "; a sweep stopped early (ed3 stalled)" : "");
   if (isnan(up))
     gr_ctx_not_computed(ctx, GR_KIND_RESULT, "onset/gamma_c-up", "no flat-to-pattern change in the sweep");
   else
