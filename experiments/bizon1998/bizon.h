@@ -57,7 +57,7 @@ struct bz_res {
   int status, n, nx, ny;
   int type, ndir, jx, jy, response, layer_period;
   double ratio, order, lambda, lambda_res, c1, c2, c4;
-  double flight;     /* mean longest contact-free run per flight, in cycles */
+  double flight;     /* mean contact-free run (a flight) ended by a contact, in cycles */
   double pair_pp;    /* pair collisions per sphere per cycle */
   long long overlaps, events;
   double *savg;      /* nx ny, S(k) averaged over the measured cycles */

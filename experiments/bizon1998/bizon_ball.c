@@ -20,8 +20,8 @@
 static const struct gr_figure bl_fig = {
     "ball", "ball", "Completely inelastic ball: flight time against Gamma, the layer's flight over it",
     "Gamma", "flight time / T", "set key top left\nset yrange [0:3.2]",
-    "data u 1:2 w d lc rgb '#404040' t 'inelastic ball (16 flights per Gamma)', "
-    "'ball-layer.dat' u 1:3 w p pt 7 ps 1.2 lc rgb '#d62728' t 'layer: contact-free time per cycle'"};
+    "data u 1:2 w p pt 7 ps 0.25 lc rgb '#404040' t 'inelastic ball (16 flights per Gamma)', "
+    "'ball-layer.dat' u 1:3 w p pt 7 ps 1.2 lc rgb '#d62728' t 'layer: mean contact-free time (flight)'"};
 
 /* Flight of one period: bisection on Gamma for s(Gamma) = 2 pi from rest. */
 static int bl_one_period(double *g)
@@ -98,7 +98,7 @@ int gr_bz_ball(struct gr_ctx *ctx)
     snprintf(q, sizeof q, "ball/layer-flight-at-gamma-%.2f-fstar-%.2f", gl[i], fl[i]);
     {
       char note[160];
-      snprintf(note, sizeof note, "layer's contact-free time per flight / T; the ball: %.3f (period %ld cycles)",
+      snprintf(note, sizeof note, "layer's mean contact-free time / T; the ball's flight: %.3f (period %ld cycles)",
                f[0].s / (2.0 * M_PI), cyc);
       gr_ctx_inform(ctx, GR_KIND_RESULT, q, tl[i], note);
     }

@@ -6,6 +6,7 @@
  * strip's wavelength resolution.  The points run on all threads. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "experiments/bizon1998/bizon.h"
 #include "harness/ctx.h"
@@ -38,6 +39,7 @@ int gr_bz_dispersion(struct gr_ctx *ctx)
   struct bz_cfg cfg[DS_MAX];
   struct bz_res res[DS_MAX];
   double a, b, c, cs, v;
+  char tab[2400];
   struct gr_data *d;
   int i, nf, bad = 0;
   if (gr_bz_opts(ctx, &o) != 0 || gr_bz_model(ctx, &m) != 0)
@@ -57,7 +59,7 @@ int gr_bz_dispersion(struct gr_ctx *ctx)
                        "H (a + b f*^-c) from the fit as printed") != 0)
       return gr_ctx_error(ctx)->code;
   if (o.quick)
-    return 0;
+    return gr_ctx_text(ctx, "disp_table", "(not run in quick mode)");
   nf = o.nfreq;
   for (i = 0; i < nf; i++) {
     char rn[32];
@@ -77,6 +79,8 @@ int gr_bz_dispersion(struct gr_ctx *ctx)
 #pragma omp parallel for schedule(dynamic, 1) reduction(| : bad)
   for (i = 0; i < nf; i++)
     bad |= gr_bz_layer(&cfg[i], &res[i]) == GR_ENOMEM;
+  tab[0] = '\0';
+  snprintf(tab, sizeof tab, "| f* | lambda / H ours (resolution) | fit (spread) | pattern | verdict |\n|---|---|---|---|---|\n");
   d = gr_ctx_data(ctx, "dispersion", "fstar lambda_over_H resolution_over_H fit fit_cminus fit_cplus type");
   for (i = 0; i < nf && !bad; i++) {
     double f = cfg[i].fstar, fit = ds_fit(a, b, c, f);
@@ -97,10 +101,19 @@ int gr_bz_dispersion(struct gr_ctx *ctx)
                    res[i].lambda_res / m.H, fit, ds_fit(a, b, c - cs, f), ds_fit(a, b, c + cs, f),
                    res[i].type);
     gr_bz_flight_add(DS_GAMMA, f, res[i].flight);
+    {
+      size_t len = strlen(tab);
+      snprintf(tab + len, sizeof tab - len, "| %.2f | %.2f (%.2f) | %.2f (%.2f) | %s | %s |\n", f,
+               res[i].lambda / m.H, res[i].lambda_res / m.H, fit, spread,
+               res[i].status ? "engine stopped" : res[i].type == 1 ? "stripes" : "not stripes",
+               res[i].status || res[i].type == 0 ? "not computed"
+               : gr_test_ok(gr_test_abs(fit, spread + res[i].lambda_res / m.H), res[i].lambda / m.H) ? "reproduced" : "differs");
+    }
   }
   for (i = 0; i < nf; i++)
     gr_bz_res_free(&res[i]);
   if (bad)
-    return gr_ctx_fail(ctx, GR_EFAIL, "bizon-patterns: a dispersion strip failed");
+    return gr_ctx_fail(ctx, GR_ENOMEM, "bizon-patterns: out of memory in the dispersion strips");
+  gr_ctx_text(ctx, "disp_table", tab);
   return gr_ctx_figure(ctx, &ds_fig);
 }

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "experiments/bizon1998/bizon.h"
 #include "harness/ctx.h"
@@ -194,6 +195,28 @@ int gr_bz_fig1(struct gr_ctx *ctx)
     snprintf(name, sizeof name, "fig1%s", f1_rows[i]);
     gr_bz_field_data(ctx, name, &res[i], box[i], box[i]);
     f1_figures(ctx, f1_rows[i], cfg[i].gamma, cfg[i].fstar);
+  }
+  if (!bad) { /* the notes' table of the panels */
+    static const char *tn[] = {"flat", "stripes", "squares", "hexagons", "other"};
+    char tab[3000], line[320];
+    size_t len;
+    snprintf(tab, sizeof tab, "| panel | Gamma | f* | published | ours | wavelength published / ours (resolution) | box, spheres |\n|---|---|---|---|---|---|---|\n");
+    for (i = 0; i < F1_N; i++) {
+      double pt = 0.0, pr = 0.0;
+      gr_ctx_published(ctx, BZ_FIG1, f1_rows[i], "type", &pt);
+      gr_ctx_published(ctx, BZ_FIG1, f1_rows[i], "response", &pr);
+      if (res[i].status != 0)
+        snprintf(line, sizeof line, "| %s | %.2f | %.2f | %s, %s%.0f | engine stopped | %g / - | %g, %d |\n", f1_rows[i],
+                 cfg[i].gamma, cfg[i].fstar, tn[(int)pt], pt == 0 ? "period " : "f/", pr, lam[i], box[i], res[i].n);
+      else
+        snprintf(line, sizeof line, "| %s | %.2f | %.2f | %s, %s%.0f | %s, %s %d | %g / %.1f (%.1f) | %g, %d |\n",
+                 f1_rows[i], cfg[i].gamma, cfg[i].fstar, tn[(int)pt], pt == 0 ? "period " : "f/", pr, tn[res[i].type],
+                 res[i].type == 0 ? "layer period" : "response period", res[i].type == 0 ? res[i].layer_period : res[i].response,
+                 lam[i], res[i].lambda, res[i].lambda_res, box[i], res[i].n);
+      len = strlen(tab);
+      snprintf(tab + len, sizeof tab - len, "%s", line);
+    }
+    gr_ctx_text(ctx, "fig1_table", tab);
   }
   if (!bad) {
     char note[160];

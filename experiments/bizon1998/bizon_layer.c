@@ -136,10 +136,11 @@ static int bz_engine(const struct bz_cfg *c, int n, const double *buf, const dou
   return st;
 }
 
-/* Plate contacts in the sub-steps of one cycle: the longest run of
- * contact-free sub-steps (fewer than n / 100 plate collisions), wrapping
- * into the previous cycle's tail through *run. */
-static int bz_cycle(struct gr_ed3 *s, double t0, double T, int n, double *run, double *best)
+/* Plate contacts in the sub-steps of one cycle: runs of contact-free
+ * sub-steps (fewer than n / 100 plate collisions) carried across cycles in
+ * *run; each run a contact ends is a flight, added to *sum and *count. */
+static int bz_cycle(struct gr_ed3 *s, double t0, double T, int n, double *run, double *sum,
+                    double *count)
 {
   long long prev = gr_ed3_counters(s).plate;
   int k, st;
@@ -150,8 +151,9 @@ static int bz_cycle(struct gr_ed3 *s, double t0, double T, int n, double *run, d
     now = gr_ed3_counters(s).plate;
     if ((double)(now - prev) < 0.01 * n) {
       *run += 1.0 / BZ_SUB;
-      *best = fmax(*best, *run);
-    } else {
+    } else if (*run > 0.0) {
+      *sum += *run;
+      *count += 1.0;
       *run = 0.0;
     }
     prev = now;
@@ -212,7 +214,7 @@ int gr_bz_layer(const struct bz_cfg *c, struct bz_res *r)
   if ((st = gr_ed3_advance(s, (c->transient + c->o->phase) * T)) != GR_OK)
     goto done;
   for (cyc = 0; cyc < c->cycles; cyc++) {
-    double best = 0.0, t0 = (c->transient + cyc + c->o->phase) * T;
+    double t0 = (c->transient + cyc + c->o->phase) * T;
     if ((st = bz_snap(s, sk, pos, buf, n, c, nx, ny, h, &zc[cyc])) != GR_OK)
       goto done;
     for (i = 0; i < nx * ny; i++)
@@ -225,12 +227,14 @@ int gr_bz_layer(const struct bz_cfg *c, struct bz_res *r)
     r->orders[cyc] = pk.order;
     if (c->keep && cyc >= c->cycles - 2)
       memcpy(r->h2 + (size_t)(cyc - (c->cycles - 2)) * nx * ny, h, (size_t)(nx * ny) * sizeof *h);
-    if ((st = bz_cycle(s, t0, T, n, &run, &best)) != GR_OK)
+    if ((st = bz_cycle(s, t0, T, n, &run, &flights, &nflight)) != GR_OK)
       goto done;
-    flights += best;
-    nflight += 1.0;
+    if (cyc == 0) { /* the first flight may have begun before the measurement */
+      flights = 0.0;
+      nflight = 0.0;
+    }
   }
-  r->flight = flights / nflight;
+  r->flight = nflight > 0.0 ? flights / nflight : NAN;
   /* the averaged S(k): type, wavelength, order; the peak's phase per cycle */
   gr_sk_load(sk, r->savg);
   if ((st = gr_sk_analyse(sk, &rule, &pk)) != GR_OK)
