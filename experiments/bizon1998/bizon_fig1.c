@@ -38,15 +38,22 @@ int gr_bz_field_data(struct gr_ctx *ctx, const char *name, const struct bz_res *
 {
   char dn[64];
   struct gr_data *d;
+  double smin = HUGE_VAL, m1 = 0.0, m2 = 0.0;
   int i, j;
+  for (i = 0; i < r->nx * r->ny; i++) {
+    m1 += r->h2[i] / (r->nx * r->ny);
+    m2 += r->h2[r->nx * r->ny + i] / (r->nx * r->ny);
+  }
   snprintf(dn, sizeof dn, "%s-top", name);
-  d = gr_ctx_data(ctx, dn, "x y h_cycle1 h_cycle2");
+  d = gr_ctx_data(ctx, dn, "x y h_cycle1_minus_mean h_cycle2_minus_mean");
   for (j = 0; d != NULL && j < r->ny; j++) {
     for (i = 0; i < r->nx; i++)
       gr_data_printf(d, "%.3f %.3f %.4f %.4f\n", (i + 0.5) * lx / r->nx, (j + 0.5) * ly / r->ny,
-                     r->h2[j * r->nx + i], r->h2[r->nx * r->ny + j * r->nx + i]);
+                     r->h2[j * r->nx + i] - m1, r->h2[r->nx * r->ny + j * r->nx + i] - m2);
     gr_data_printf(d, "\n");
   }
+  for (i = 1; i < r->nx * r->ny; i++)
+    smin = fmin(smin, r->savg[i]);
   snprintf(dn, sizeof dn, "%s-sk", name);
   d = gr_ctx_data(ctx, dn, "kx ky log10_S");
   for (j = -r->ny / 2; d != NULL && j <= r->ny / 2 && r->ny > 1; j++) {
@@ -55,7 +62,7 @@ int gr_bz_field_data(struct gr_ctx *ctx, const char *name, const struct bz_res *
       if (ix >= r->nx || iy >= r->ny)
         continue;
       gr_data_printf(d, "%.4f %.4f %.4f\n", 2.0 * M_PI * i / lx, 2.0 * M_PI * j / ly,
-                     log10(r->savg[iy * r->nx + ix] + 1e-6));
+                     log10((ix == 0 && iy == 0 ? smin : r->savg[iy * r->nx + ix]) + 1e-6));
     }
     gr_data_printf(d, "\n");
   }
@@ -69,19 +76,19 @@ static int f1_figures(struct gr_ctx *ctx, const char *p, double gamma, double fs
   struct gr_figure top, sk;
   snprintf(name, sizeof name, "fig1%s-top", p);
   snprintf(data, sizeof data, "fig1%s-top", p);
-  snprintf(title, sizeof title, "Fig. 1%s (Gamma %.2f, f* %.2f): top surface height, two successive cycles",
+  snprintf(title, sizeof title, "Fig. 1%s (Gamma %.2f, f* %.2f): top surface, cycle n (left) and n + 1 (right)",
            p, gamma, fstar);
   snprintf(plot, sizeof plot,
-           "data u 1:2:3 w image t 'cycle n', data u ($1 + XW + 2):2:4 w image t 'cycle n + 1'");
+           "data u 1:2:3 w image notitle, data u ($1 + XW + 2):2:4 w image notitle");
   top = (struct gr_figure){name, data, title, "x / sigma", "y / sigma",
-                           "set size ratio -1\nset palette rgb 33,13,10\nset key outside bottom\n"
-                           "stats data u 1 nooutput\nXW = STATS_max\nset cblabel 'height of the top sphere centre / sigma'",
+                           "set size ratio -1\nset palette rgb 33,13,10\n"
+                           "stats data u 1 nooutput\nXW = STATS_max\nset cblabel 'top sphere centre height minus its mean / sigma'",
                            plot};
   snprintf(sname, sizeof sname, "fig1%s-sk", p);
   snprintf(sdata, sizeof sdata, "fig1%s-sk", p);
   snprintf(stitle, sizeof stitle, "Fig. 1%s: log10 S(k) of the top surface (averaged over cycles)", p);
   sk = (struct gr_figure){sname, sdata, stitle, "k_x sigma", "k_y sigma",
-                          "set size ratio -1\nset palette rgb 21,22,23", "data u 1:2:3 w image notitle"};
+                          "set size ratio -1\nset palette rgb 21,22,23\nset xrange [-2:2]\nset yrange [-2:2]", "data u 1:2:3 w image notitle"};
   if (gr_ctx_figure(ctx, &top) != 0)
     return gr_ctx_error(ctx)->code;
   return gr_ctx_figure(ctx, &sk);
