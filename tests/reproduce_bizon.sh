@@ -15,7 +15,7 @@ OMP_NUM_THREADS=2 "$GRANREPRO" run --quick --no-progress --out "$r" bizon-patter
   { show "$scratch/err"; fail "quick run failed"; }
 summary=$r/bizon-patterns/summary.tsv
 assert_file "$summary"
-assert_accounted bizon1998 "$summary" 5
+assert_accounted bizon1998 "$summary" 5 "bizon-patterns.expected"
 
 # -- 8 fields, known kinds, none unclassified; the differs rows are the
 #    engine's stalls only (named in the note)

@@ -17,6 +17,7 @@
 
 struct on_sweep {
   int n, fail;
+  double stop_gamma; /* the Gamma where the engine stopped */
   double g[ON_MAX], q[ON_MAX], ratio[ON_MAX], flight[ON_MAX];
   int type[ON_MAX];
 };
@@ -32,6 +33,7 @@ static void on_run(struct bz_cfg base, struct on_sweep *w)
     base.gamma = w->g[i];
     base.transient = i == 0 ? base.o->transient : (base.o->transient + 1) / 2;
     if ((w->fail = gr_bz_layer(&base, &r)) != 0) {
+      w->stop_gamma = w->g[i];
       w->n = i; /* the steps done before the engine stopped */
       gr_bz_res_free(&r);
       break;
@@ -116,6 +118,14 @@ int gr_bz_onset(struct gr_ctx *ctx)
   snprintf(note, sizeof note, "f* %.2f, box %g, step %.2f (midpoint: +-%.3f), flat when S_max/<S> < 20%s",
            o.onset_fstar, o.onset_box, o.onset_step, 0.5 * o.onset_step,
            w[0].fail || w[1].fail ? "; a sweep stopped early (ed3 stalled)" : "");
+  for (k = 0; k < 2; k++)
+    if (w[k].fail) {
+      char q[64], why[160];
+      snprintf(q, sizeof q, "onset/%s-sweep-layer-run", k == 0 ? "up" : "down");
+      snprintf(why, sizeof why, "the engine stopped at Gamma %.2f after %d steps (ed3 stalls in a plate contact)",
+               w[k].stop_gamma, w[k].n);
+      gr_ctx_not_computed(ctx, GR_KIND_RESULT, q, why);
+    }
   if (isnan(up))
     gr_ctx_not_computed(ctx, GR_KIND_RESULT, "onset/gamma_c-up", "no flat-to-pattern change in the sweep");
   else
@@ -130,5 +140,8 @@ int gr_bz_onset(struct gr_ctx *ctx)
   }
   gr_ctx_value(ctx, "onset_up", up);
   gr_ctx_value(ctx, "onset_down", down);
+  if (w[0].n < 1 || w[1].n < 1) /* no step done on a sweep: no figure */
+    return gr_ctx_inform(ctx, GR_KIND_RESULT, "onset/steps-done", (double)(w[0].n < w[1].n ? w[0].n : w[1].n),
+                         "the engine stopped before a sweep's first step ended");
   return gr_ctx_figure(ctx, &on_fig);
 }
