@@ -60,6 +60,7 @@ struct bz_res {
   double flight;     /* mean contact-free run (a flight) ended by a contact, in cycles */
   double pair_pp;    /* pair collisions per sphere per cycle */
   long long overlaps, events;
+  double stop_time;  /* the engine's time in cycles when the run ended */
   double *savg;      /* nx ny, S(k) averaged over the measured cycles */
   double *h2;        /* 2 nx ny: the last two height fields (keep) */
   double *orders;    /* order parameter per measured cycle */

@@ -91,7 +91,7 @@ int gr_bz_dispersion(struct gr_ctx *ctx)
              res[i].type == 1 ? "stripes" : "NOT stripes", o.strip_lx, o.strip_ly, fit, spread,
              res[i].lambda_res / m.H);
     if (res[i].status != 0)
-      gr_ctx_not_computed(ctx, GR_KIND_RESULT, q, "the engine stopped (ed3 stalls in a plate contact)");
+      gr_ctx_not_computed(ctx, GR_KIND_RESULT, q, "the engine stopped (the event guard or an overlap)");
     else if (res[i].type == 0)
       gr_ctx_not_computed(ctx, GR_KIND_RESULT, q, "flat layer: no wavelength");
     else

@@ -192,7 +192,7 @@ int gr_bz_fig1(struct gr_ctx *ctx)
         if (gr_ctx_has(ctx, BZ_FIG1, f1_rows[i], cols[k]))
           gr_ctx_show(ctx, BZ_FIG1, f1_rows[i], cols[k], NAN, "not run: the engine stopped (row layer-run)");
       snprintf(q, sizeof q, "fig1/%s/layer-run", f1_rows[i]);
-      gr_ctx_not_computed(ctx, GR_KIND_RESULT, q, "the engine stopped (status 5: more than the guard's events in one T/32 sub-step; ed3 stalls in a plate contact)");
+      gr_ctx_not_computed(ctx, GR_KIND_RESULT, q, "the engine stopped (status 5: more than the guard of 500 events per sphere in one T/32 sub-step, or an overlap)");
       continue;
     }
     f1_rows_of(ctx, i, &res[i], box[i], lam[i], &o);

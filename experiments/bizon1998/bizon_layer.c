@@ -211,6 +211,9 @@ int gr_bz_layer(const struct bz_cfg *c, struct bz_res *r)
   if ((st = bz_start(c, n, buf, radii)) != GR_OK || (st = bz_engine(c, n, buf, radii, &s)) != GR_OK ||
       (st = gr_sk_new(&sk, (size_t)nx, (size_t)ny, c->lx, c->ly)) != GR_OK)
     goto done;
+  for (i = 1; i <= (c->transient * BZ_SUB) + (int)(c->o->phase * BZ_SUB); i++) /* the guard is per call */
+    if ((st = gr_ed3_advance(s, fmin(i * T / BZ_SUB, (c->transient + c->o->phase) * T))) != GR_OK)
+      goto done;
   if ((st = gr_ed3_advance(s, (c->transient + c->o->phase) * T)) != GR_OK)
     goto done;
   for (cyc = 0; cyc < c->cycles; cyc++) {
@@ -267,12 +270,18 @@ int gr_bz_layer(const struct bz_cfg *c, struct bz_res *r)
   r->events = gr_ed3_counters(s).events;
   st = GR_OK;
   if (c->state != NULL) { /* end at a whole cycle: plate phase 0 */
-    if ((st = gr_ed3_advance(s, ceil(gr_ed3_time(s) / T - 1e-9) * T)) != GR_OK ||
+    if ((st = gr_ed3_advance(s, fmin(gr_ed3_time(s) + T / BZ_SUB, ceil(gr_ed3_time(s) / T - 1e-9) * T))) != GR_OK ||
+        (st = gr_ed3_advance(s, ceil(gr_ed3_time(s) / T - 1e-9) * T)) != GR_OK ||
         (st = bz_keep(s, c->state, n)) != GR_OK)
       goto done;
   }
 done:
   r->status = st;
+  if (s != NULL) {
+    r->stop_time = gr_ed3_time(s) / T;
+    r->overlaps = gr_ed3_counters(s).overlaps;
+    r->events = gr_ed3_counters(s).events;
+  }
   gr_ed3_free(s);
   gr_sk_free(sk);
   free(buf);

@@ -117,12 +117,12 @@ int gr_bz_onset(struct gr_ctx *ctx)
   down = on_change(&w[1], 0);
   snprintf(note, sizeof note, "f* %.2f, box %g, step %.2f (midpoint: +-%.3f), flat when S_max/<S> < 20%s",
            o.onset_fstar, o.onset_box, o.onset_step, 0.5 * o.onset_step,
-           w[0].fail || w[1].fail ? "; a sweep stopped early (ed3 stalled)" : "");
+           w[0].fail || w[1].fail ? "; a sweep stopped early (the engine stopped)" : "");
   for (k = 0; k < 2; k++)
     if (w[k].fail) {
       char q[64], why[160];
       snprintf(q, sizeof q, "onset/%s-sweep-layer-run", k == 0 ? "up" : "down");
-      snprintf(why, sizeof why, "the engine stopped at Gamma %.2f after %d steps (ed3 stalls in a plate contact)",
+      snprintf(why, sizeof why, "the engine stopped at Gamma %.2f after %d steps (the event guard or an overlap)",
                w[k].stop_gamma, w[k].n);
       gr_ctx_not_computed(ctx, GR_KIND_RESULT, q, why);
     }
