@@ -43,8 +43,8 @@ int gr_bz_opts(struct gr_ctx *ctx, struct bz_opts *o)
       gr_ctx_option(ctx, "strip_lx", full ? 120 : 80, 20, 2000, &o->strip_lx) != 0 ||
       gr_ctx_option(ctx, "strip_ly", 5, 2, 50, &o->strip_ly) != 0 ||
       gr_ctx_option(ctx, "onset_box", full ? 30 : 16, 6, 400, &o->onset_box) != 0 ||
-      gr_ctx_option(ctx, "onset_step", full ? 0.1 : 0.25, 0.01, 1, &o->onset_step) != 0 ||
-      gr_ctx_option(ctx, "onset_lo", 2.0, 1.0, 10, &o->onset_lo) != 0 ||
+      gr_ctx_option(ctx, "onset_step", full ? 0.1 : 0.2, 0.01, 1, &o->onset_step) != 0 ||
+      gr_ctx_option(ctx, "onset_lo", 2.2, 1.0, 10, &o->onset_lo) != 0 ||
       gr_ctx_option(ctx, "onset_hi", full ? 3.2 : 3.0, 1.0, 10, &o->onset_hi) != 0 ||
       gr_ctx_option(ctx, "onset_fstar", 0.44, 0.1, 2, &o->onset_fstar) != 0 ||
       gr_ctx_option(ctx, "nfreq", full ? 6 : 4, 4, 12, &v) != 0)
@@ -126,7 +126,7 @@ static int bz_options_text(struct gr_ctx *ctx, const struct bz_opts *o)
            "- transient = %d, cycles = %d: drive cycles before measuring and measured (patterns formed within about 10 cycles in trial runs; at least 5 measured for the f/4 test)\n"
            "- box = %g: Fig. 1 box side (0: 8 quick, 20 default, two published wavelengths and at least 40 in full mode)\n"
            "- strip_lx = %g, strip_ly = %g: the dispersion strips (narrower than any wavelength, so only stripes along x fit)\n"
-           "- onset_box = %g, onset_step = %g, onset_lo = %g, onset_hi = %g, onset_fstar = %g: the onset sweeps\n"
+           "- onset_box = %g, onset_step = %g, onset_lo = %g, onset_hi = %g, onset_fstar = %g: the onset sweeps (below Gamma 2.2 the dense layer barely leaves the plate and its events pile up past the engine guard, so the sweeps start at 2.2)\n"
            "- nfreq = %d: dispersion frequencies, evenly from f* 0.3 to 0.8 at Gamma 3\n",
            o->scale, o->poly, o->periodic, o->lid, o->phase, o->transient, o->cycles, o->box,
            o->strip_lx, o->strip_ly, o->onset_box, o->onset_step, o->onset_lo, o->onset_hi,
