@@ -20,9 +20,9 @@
 
 static const struct gr_figure ds_fig = {
     "dispersion", "dispersion", "Dispersion: lambda / H against f* at Gamma 3 (strips), experimental fit",
-    "f* = f sqrt(H / g)", "lambda / H", "set key top right\nset logscale xy",
-    "data u 1:2:3 w yerrorbars pt 7 t 'layer (resolution)', data u 1:4 w l lw 2 t 'fit 1.0 + 1.1 f*^-1.32', "
-    "data u 1:5 w l dt 2 t 'fit, c - 0.03', data u 1:6 w l dt 2 t 'fit, c + 0.03'"};
+    "f* = f sqrt(H / g)", "lambda / H", "set key top right\nset logscale xy\nset xrange [0.25:1]\nset yrange [1.5:10]",
+    "data u 1:2:3 w yerrorbars pt 7 t 'layer (resolution)', data u 1:4 w l lw 2 t 'experiments: a + b f*^{-c} (dispersion.tsv)', "
+    "data u 1:5 w l dt 2 t 'c minus its spread', data u 1:6 w l dt 2 t 'c plus its spread'"};
 
 /* The fit at f* with exponent c. */
 static double ds_fit(double a, double b, double c, double f)
