@@ -25,7 +25,7 @@ START_TEST(test_elastic_cradle)
     ck_assert_double_eq_tol(ev.t, k + 1.0, 1e-15);
   }
   ck_assert_int_eq(gr_chain_step(&c, &ev), 0);
-  gr_chain_init_c12(&c, 1.0, 1.0, 1.0);
+  ck_assert_int_eq(gr_chain_init_c12(&c, 1.0, 1.0, 1.0), GR_OK);
   gr_chain_solve(&c, 1000, &r);
   ck_assert_int_eq(r.end, GR_CHAIN_SEPARATED);
   ck_assert_int_eq(r.ncoll, 3);
@@ -79,12 +79,12 @@ START_TEST(test_v4_closed_form)
   struct gr_chain_result r;
   double e;
   for (e = 0.4; e <= 1.0; e += 0.01) {
-    gr_chain_init_c12(&c, 1.0, 1.0, e);
+    ck_assert_int_eq(gr_chain_init_c12(&c, 1.0, 1.0, e), GR_OK);
     gr_chain_solve(&c, 100000, &r);
     ck_assert_int_eq(r.end, GR_CHAIN_SEPARATED);
     ck_assert_double_eq_tol(r.v[3], pow(0.5 * (1.0 + e), 3), 1e-15);
   }
-  gr_chain_init_c12(&c, 1.0, 1.0, cbrt(4.0) - 1.0);
+  ck_assert_int_eq(gr_chain_init_c12(&c, 1.0, 1.0, cbrt(4.0) - 1.0), GR_OK);
   gr_chain_solve(&c, 100000, &r);
   ck_assert_double_eq_tol(r.v[3], 0.5, 1e-15);
 }
@@ -102,7 +102,7 @@ START_TEST(test_exact_counts)
   struct gr_chain_result r;
   size_t i;
   for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    gr_chain_init_c12(&c, 1.0, 1.0, cases[i].e);
+    ck_assert_int_eq(gr_chain_init_c12(&c, 1.0, 1.0, cases[i].e), GR_OK);
     gr_chain_solve(&c, 1000000, &r);
     ck_assert_int_eq(r.end, GR_CHAIN_SEPARATED);
     ck_assert_int_eq(r.ncoll, cases[i].n);
@@ -120,7 +120,7 @@ START_TEST(test_collapse_terminates)
   size_t i;
   int k;
   for (i = 0; i < sizeof es / sizeof es[0]; i++) {
-    gr_chain_init_c12(&c, 1.0, 1.0, es[i]);
+    ck_assert_int_eq(gr_chain_init_c12(&c, 1.0, 1.0, es[i]), GR_OK);
     gr_chain_solve(&c, 2000000, &r);
     ck_assert_msg(r.end == GR_CHAIN_COLLAPSED, "e = %g ended %d", es[i], r.end);
     ck_assert(r.ncollapse >= 1);
@@ -176,7 +176,7 @@ START_TEST(test_threshold_theory)
   struct gr_chain c;
   struct gr_chain_result r;
   double es = 3.0 - 2.0 * sqrt(2.0);
-  gr_chain_init_c12(&c, 1.0, 1.0, 0.16);
+  ck_assert_int_eq(gr_chain_init_c12(&c, 1.0, 1.0, 0.16), GR_OK);
   gr_chain_solve(&c, 1000000, &r);
   ck_assert_int_eq(r.end, GR_CHAIN_COLLAPSED);
   ck_assert_int_eq(r.period, 8);
@@ -198,7 +198,7 @@ START_TEST(test_published_rule)
   ck_assert_int_eq(r.ncoll, 3);
   ck_assert_double_eq_tol(r.v[3], 1.0, 1e-15);
   gr_chainrule_run_c12(&gr_chainrule_published, 1.0, 1.0, 1.0, 0.5, 1000, &r);
-  gr_chain_init_c12(&c, 1.0, 1.0, 0.5);
+  ck_assert_int_eq(gr_chain_init_c12(&c, 1.0, 1.0, 0.5), GR_OK);
   gr_chain_solve(&c, 1000, &x);
   ck_assert_int_eq(r.ncoll, x.ncoll);
   for (i = 0; i < 4; i++)

@@ -52,14 +52,14 @@ START_TEST(test_restart_rounds_state)
   ck_assert_int_eq(gr_psolid_advance(s, 5002), 0);
   ck_assert_int_eq(gr_psolid_advance(once, 5001), 0);
   for (k = 0; k < 4999; k++)
-    gr_leapfrog_step(h->lf);
+    ck_assert_int_eq(gr_leapfrog_step(h->lf), 0);
   for (i = 0; i < 2; i++) {
     h->lf->x[i] = round(h->lf->x[i] * 1e4) / 1e4;
     h->lf->y[i] = round(h->lf->y[i] * 1e4) / 1e4;
     h->lf->vx[i] = round(h->lf->vx[i] * 1e4) / 1e4;
     h->lf->vy[i] = round(h->lf->vy[i] * 1e4) / 1e4;
   }
-  gr_leapfrog_step(h->lf);
+  ck_assert_int_eq(gr_leapfrog_step(h->lf), 0);
   ck_assert_int_eq(s->lf->k, 5000);
   ck_assert_int_eq(once->lf->k, 5000);
   for (i = 0; i < 2; i++) {

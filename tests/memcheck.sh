@@ -32,14 +32,15 @@ assert_has "$stderr_file" "uninitialised value"
 [ -s "$scratch/exps" ] || fail "granrepro list named no experiment"
 start=$(date +%s)
 xargs -P 2 -I EXP sh -c '
+  t0=$(date +%s)
   valgrind --tool=memcheck --error-exitcode=99 --leak-check=no --track-origins=no -q \
     "$1" run --quick --no-progress --out "$2/r-EXP" EXP >"$2/EXP.log" 2>&1
-  echo "$?" >"$2/EXP.rc"' sh "$GRANREPRO" "$scratch" <"$scratch/exps"
+  echo "$? $(($(date +%s) - t0))" >"$2/EXP.rc"' sh "$GRANREPRO" "$scratch" <"$scratch/exps"
 bad=""
 while read -r e; do
-  rc=$(cat "$scratch/$e.rc" 2>/dev/null)
-  echo "memcheck $e: exit ${rc:-none}"
-  [ "$rc" = 0 ] || { show "$scratch/$e.log"; bad="$bad $e"; }
+  set -- $(cat "$scratch/$e.rc" 2>/dev/null) none -
+  echo "memcheck $e: exit $1 ($2 s wall)"
+  [ "$1" = 0 ] || { show "$scratch/$e.log"; bad="$bad $e"; }
 done <"$scratch/exps"
 echo "memcheck of the quick runs: $(($(date +%s) - start)) s wall"
 [ -z "$bad" ] || fail "memcheck found errors (or the run failed) in:$bad"

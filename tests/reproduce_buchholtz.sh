@@ -10,7 +10,7 @@
 GNUPLOT=/nonexistent
 export GNUPLOT
 r=$scratch/r
-expect_exit 1 "$GRANREPRO" check --quick --no-progress --out "$r" buchholtz-poeschel
+expect_exit 1 "$GRANREPRO" check --strict --quick --no-progress --out "$r" buchholtz-poeschel
 summary=$r/buchholtz-poeschel/summary.tsv
 assert_file "$summary"
 assert_has "$summary" "# experiment: buchholtz-poeschel"

@@ -5,7 +5,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
 r=$scratch/r
-expect_exit 0 "$GRANREPRO" check --quick --no-progress --out "$r" c12
+expect_exit 0 "$GRANREPRO" check --strict --quick --no-progress --out "$r" c12
 summary=$r/c12/summary.tsv
 assert_file "$summary"
 assert_has "$stdout_file" "c12"
@@ -64,7 +64,7 @@ printf 'extra_row\t1.5\t-\t-\n' >>"$ref/argesim-c12/task-b.tsv"
 GNUPLOT=/nonexistent
 export GNUPLOT
 expect_exit 0 "$GRANREPRO" run --quick --no-progress --ref "$ref" --out "$scratch/x" c12
-expect_exit 1 "$GRANREPRO" check --quick --no-progress --ref "$ref" --out "$scratch/x" c12
+expect_exit 1 "$GRANREPRO" check --strict --quick --no-progress --ref "$ref" --out "$scratch/x" c12
 assert_has "$stderr_file" "check failed"
 awk -F '\t' '$1 ~ /^task-b\/extra_row/ && $2 == "1.5" && $6 == "differs" && /not computed/ { ok = 1 } END { exit !ok }' \
   "$scratch/x/c12/summary.tsv" || { show "$scratch/x/c12/summary.tsv"; fail "no 'not computed' row for extra_row"; }

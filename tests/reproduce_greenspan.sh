@@ -20,7 +20,7 @@ awk -F '\t' '$6 == "differs" && $1 !~ /^table4\// && $1 != "ksequence/K2000" { p
   { show "$scratch/d.problems"; fail "unexpected differs rows"; }
 grep -v -e '^table4/' -e '^ksequence/K2000' "$summary" >"$scratch/rest.tsv"
 assert_summary_clean "$scratch/rest.tsv"
-expect_exit 1 "$GRANREPRO" check --quick --no-progress --threads 1 --out "$scratch/c" greenspan
+expect_exit 1 "$GRANREPRO" check --strict --quick --no-progress --threads 1 --out "$scratch/c" greenspan
 assert_has "$summary" "# experiment: greenspan"
 assert_accounted greenspan1976 "$summary" 7
 
@@ -65,7 +65,7 @@ ref=$scratch/ref
 copy_ref "$ref"
 awk -F '\t' 'BEGIN { OFS = "\t" } $1 == "12" && NF == 5 { $2 = sprintf("%.4f", $2 + 0.01) } { print }' \
   "$GRANREPRO_REF/greenspan1976/table2.tsv" >"$ref/greenspan1976/table2.tsv"
-expect_exit 1 "$GRANREPRO" check --quick --no-progress --ref "$ref" --out "$scratch/x" greenspan
+expect_exit 1 "$GRANREPRO" check --strict --quick --no-progress --ref "$ref" --out "$scratch/x" greenspan
 awk -F '\t' '$1 == "table2/12/x" && $6 == "differs" { ok = 1 } END { exit !ok }' "$scratch/x/greenspan/summary.tsv" ||
   fail "a moved Table 2 coordinate is not reported as differs"
 pass

@@ -8,7 +8,7 @@
 GNUPLOT=/nonexistent
 export GNUPLOT
 r=$scratch/r
-expect_exit 0 "$GRANREPRO" check --quick --no-progress --out "$r" sweetman-neighbors
+expect_exit 0 "$GRANREPRO" check --strict --quick --no-progress --out "$r" sweetman-neighbors
 summary=$r/sweetman-neighbors/summary.tsv
 assert_file "$summary"
 assert_summary_clean "$summary"
@@ -48,7 +48,7 @@ done
 ref=$scratch/ref
 copy_ref "$ref"
 sed 's/^i2\t1\t19\t1$/i2\t1\t18\t1/' "$GRANREPRO_REF/sweetman-2003/table-3-4.tsv" >"$ref/sweetman-2003/table-3-4.tsv"
-expect_exit 1 "$GRANREPRO" check --quick --no-progress --ref "$ref" --out "$scratch/x" sweetman-neighbors
+expect_exit 1 "$GRANREPRO" check --strict --quick --no-progress --ref "$ref" --out "$scratch/x" sweetman-neighbors
 awk -F '\t' '$1 == "table-3-4/i2/head" && $6 == "differs" { ok = 1 } END { exit !ok }' \
   "$scratch/x/sweetman-neighbors/summary.tsv" || fail "a wrong HEAD(2) was not flagged"
 

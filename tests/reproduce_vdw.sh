@@ -9,7 +9,7 @@
 GNUPLOT=/nonexistent
 export GNUPLOT
 r=$scratch/r
-expect_exit 0 "$GRANREPRO" check --quick --no-progress --out "$r" vdw
+expect_exit 0 "$GRANREPRO" check --strict --quick --no-progress --out "$r" vdw
 summary=$r/vdw/summary.tsv
 assert_file "$summary"
 assert_has "$summary" "# experiment: vdw"
@@ -60,7 +60,7 @@ ref=$scratch/ref
 copy_ref "$ref"
 sed 's/^restitution	\.95	/restitution	.90	/' "$GRANREPRO_REF/sweetman-2003/table-5.1.tsv" \
   >"$ref/sweetman-2003/table-5.1.tsv"
-expect_exit 1 "$GRANREPRO" check --quick --no-progress --ref "$ref" --out "$scratch/x" vdw
+expect_exit 1 "$GRANREPRO" check --strict --quick --no-progress --ref "$ref" --out "$scratch/x" vdw
 awk -F '\t' '$1 == "table-5.1/restitution" && $6 == "differs" { ok = 1 } END { exit !ok }' \
   "$scratch/x/vdw/summary.tsv" || fail "a wrong restitution was not flagged"
 

@@ -7,7 +7,7 @@
 GNUPLOT=/nonexistent
 export GNUPLOT
 r=$scratch/r
-expect_exit 0 "$GRANREPRO" check --quick --no-progress --threads 2 --out "$r" wilson-clumping
+expect_exit 0 "$GRANREPRO" check --strict --quick --no-progress --threads 2 --out "$r" wilson-clumping
 summary=$r/wilson-clumping/summary.tsv
 assert_file "$summary"
 assert_has "$summary" "# experiment: wilson-clumping"

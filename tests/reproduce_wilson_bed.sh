@@ -11,7 +11,7 @@
 GNUPLOT=/nonexistent
 export GNUPLOT
 r=$scratch/r
-expect_exit 1 "$GRANREPRO" check --quick --no-progress --out "$r" wilson-bed
+expect_exit 1 "$GRANREPRO" check --strict --quick --no-progress --out "$r" wilson-bed
 summary=$r/wilson-bed/summary.tsv
 assert_file "$summary"
 assert_has "$summary" "# experiment: wilson-bed"
@@ -92,7 +92,7 @@ expect_exit 2 "$GRANREPRO" run --quick --bogus --out "$scratch/b" wilson-bed
 # -- a wrong published number is a finding
 copy_ref "$scratch/ref2"
 sed 's/^lrw	96022	/lrw	96020	/' "$GRANREPRO_REF/wilson-2001/bed-constants.tsv" >"$scratch/ref2/wilson-2001/bed-constants.tsv"
-expect_exit 1 "$GRANREPRO" check --quick --no-progress --ref "$scratch/ref2" --out "$scratch/x" wilson-bed
+expect_exit 1 "$GRANREPRO" check --strict --quick --no-progress --ref "$scratch/ref2" --out "$scratch/x" wilson-bed
 awk -F '\t' '$1 == "bed-constants/lrw" && $6 == "differs" { ok = 1 } END { exit !ok }' \
   "$scratch/x/wilson-bed/summary.tsv" || fail "a wrong lrw was not flagged"
 

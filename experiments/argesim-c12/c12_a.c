@@ -41,7 +41,8 @@ static int c12_sequence(struct gr_ctx *ctx, double e, struct gr_chain_result *re
   events = gr_ctx_data(ctx, name, "n t pair v1 v2 v3 v4");
   snprintf(name, sizeof name, "task-a-gaps-%s", tag);
   gaps = gr_ctx_data(ctx, name, "t y1 y2 y3");
-  gr_chain_init_c12(&c, C12_GAP, C12_V0, e);
+  if (gr_chain_init_c12(&c, C12_GAP, C12_V0, e) != GR_OK)
+    return gr_ctx_fail(ctx, GR_EINPUT, "c12: e = %g is not a restitution coefficient", e);
   *k0 = gr_chain_energy(&c);
   gr_data_printf(events, "0 0 - %.17g %.17g %.17g %.17g\n", C12_V0, 0.0, 0.0, 0.0);
   for (;;) {

@@ -44,7 +44,8 @@ static double c12_dev_of_e(double e, void *unused)
   struct gr_chain c;
   struct gr_chain_result r;
   (void)unused;
-  gr_chain_init_c12(&c, C12_GAP, C12_V0, e);
+  if (gr_chain_init_c12(&c, C12_GAP, C12_V0, e) != GR_OK)
+    return NAN; /* the root search then fails, and says so */
   gr_chain_solve(&c, C12_MAX_COLL, &r);
   return gr_c12_dev(&r) - C12_PRINTED;
 }
@@ -62,7 +63,8 @@ static double c12_collapses(double e, void *p)
   struct gr_chain c;
   struct gr_chain_result r;
   struct c12_bracket *b = p;
-  gr_chain_init_c12(&c, C12_GAP, C12_V0, e);
+  if (gr_chain_init_c12(&c, C12_GAP, C12_V0, e) != GR_OK)
+    return NAN; /* the bisection then fails, and says so */
   c.speed_bits = 100000; /* resolve the threshold to ~1e-9, see chain.h */
   gr_chain_solve(&c, 50 * C12_MAX_COLL, &r);
   if (r.end != GR_CHAIN_COLLAPSED) {

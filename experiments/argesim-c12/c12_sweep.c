@@ -113,7 +113,8 @@ double gr_c12_final_v4(double e)
 {
   struct gr_chain c;
   struct gr_chain_result r;
-  gr_chain_init_c12(&c, C12_GAP, C12_V0, e);
+  if (gr_chain_init_c12(&c, C12_GAP, C12_V0, e) != GR_OK)
+    return NAN; /* not a restitution coefficient: no number */
   gr_chain_solve(&c, C12_MAX_COLL, &r);
   return r.v[3];
 }

@@ -141,7 +141,7 @@ static int html_index_row(struct gr_buf *b, const char *out, const char *exp,
                           struct gr_error *err)
 {
   char path[4400], title[256], mode[32], seed[32], res[160], other[600], *text;
-  int c[GR_NKINDS][4], rc;
+  int c[GR_NKINDS][4], rc, nres;
   snprintf(path, sizeof path, "%s/%s/index.html", out, exp);
   if (!gr_fsio_exists(path)) {
     snprintf(path, sizeof path, "%s/%s", out, exp);
@@ -163,7 +163,8 @@ static int html_index_row(struct gr_buf *b, const char *out, const char *exp,
   gr_html_put(b, "</a></td><td>", title);
   gr_html_put(b, "</td><td>", mode);
   gr_html_put(b, "</td><td>", seed);
-  gr_buf_printf(b, "</td><td class=\"%s\">", c[GR_KIND_RESULT][GR_DIFFERS] ? "differs" : "reproduced");
+  nres = c[GR_KIND_RESULT][0] + c[GR_KIND_RESULT][1] + c[GR_KIND_RESULT][2] + c[GR_KIND_RESULT][3];
+  gr_buf_printf(b, "</td><td class=\"%s\">", c[GR_KIND_RESULT][GR_DIFFERS] ? "differs" : nres ? "reproduced" : "informative");
   gr_html_put(b, "", res + strlen("paper results: "));
   gr_html_put(b, "</td><td>", other);
   gr_buf_printf(b, "</td></tr>\n");

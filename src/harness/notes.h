@@ -27,10 +27,10 @@ struct gr_notes *gr_notes_new(void);
 void gr_notes_free(struct gr_notes *n);
 
 /* Name a number, a text, or a verdict row (quantity, verdict, value). */
-int gr_notes_value(struct gr_notes *n, const char *name, double value);
-int gr_notes_text(struct gr_notes *n, const char *name, const char *text);
+int gr_notes_value(struct gr_notes *n, const char *name, double value) GR_MUST_CHECK;
+int gr_notes_text(struct gr_notes *n, const char *name, const char *text) GR_MUST_CHECK;
 int gr_notes_verdict(struct gr_notes *n, const char *quantity,
-                     const char *verdict, double value);
+                     const char *verdict, double value) GR_MUST_CHECK;
 
 /* Append template tmpl (read from file, named in messages) filled from n
  * to out.  GR_EINPUT on an unknown placeholder or bad format, GR_ENOMEM. */

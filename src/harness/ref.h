@@ -88,7 +88,7 @@ int gr_ref_load(const char *path, struct gr_reftable **out, struct gr_error *err
 
 /* Parse from memory; name is used in messages in place of the path. */
 int gr_ref_parse(const char *name, const char *text, struct gr_reftable **out,
-                 struct gr_error *err);
+                 struct gr_error *err) GR_MUST_CHECK;
 
 /* As gr_ref_parse, for len bytes that need not end with a NUL: a NUL or
  * control byte (other than tab, CR, LF) is refused with "name:line:". */

@@ -42,7 +42,7 @@ const char *gr_report_gnuplot(void);
 /* Render every <fig>.gp in dir to .svg and .png with gnuplot (each output
  * written to a temporary name and renamed).  *nrendered counts figures.
  * Without gnuplot: GR_OK, *nrendered = -1 (the caller prints one notice). */
-int gr_report_render_dir(const char *dir, int *nrendered, struct gr_error *err);
+int gr_report_render_dir(const char *dir, int *nrendered, struct gr_error *err) GR_MUST_CHECK;
 
 /* As gr_report_render_dir, all figures drawn by one gnuplot process;
  * fn (may be NULL) is told the fraction drawn after each figure. */

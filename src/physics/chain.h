@@ -117,6 +117,6 @@ void gr_chain_solve(struct gr_chain *c, long max_coll,
 
 /* The four-sphere ARGESIM C12 start: diameter irrelevant, gaps a, sphere 1
  * at v0 toward three at rest. */
-int gr_chain_init_c12(struct gr_chain *c, double gap, double v0, double e);
+int gr_chain_init_c12(struct gr_chain *c, double gap, double v0, double e) GR_MUST_CHECK;
 
 #endif

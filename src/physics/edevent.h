@@ -10,7 +10,7 @@
 
 /* Clear disk i's DDC list, predict it against its 9 cells and the walls,
  * set its local minimum (the queue not updated).  GR_ENOMEM when the pool cannot grow. */
-int gr_edevent_predict(struct gr_edmd *s, int i);
+int gr_edevent_predict(struct gr_edmd *s, int i) GR_MUST_CHECK;
 
 /* Process events of each type at time t (queue updated).  GR_ENOMEM: no memory. */
 int gr_edevent_ddc(struct gr_edmd *s, int i, int j, double t, int *cure) GR_MUST_CHECK;

@@ -21,6 +21,8 @@
 #ifndef GR_HAMAKER_H
 #define GR_HAMAKER_H
 
+#include "status.h"
+
 struct gr_hamaker;
 
 /* Workspaces for nested quadrature; NULL when out of memory.  nested = 1
@@ -32,27 +34,27 @@ void gr_hamaker_free(struct gr_hamaker *h);
 
 /* Eq. 5.9: molecule at distance alpha from a wall, double quadrature. */
 int gr_hamaker_molecule_wall(struct gr_hamaker *h, int n, double alpha,
-                             double *val);
+                             double *val) GR_MUST_CHECK;
 
 /* Eq. 5.12 exactly: sphere of radius r at distance alpha from a wall. */
 int gr_hamaker_sphere_wall(struct gr_hamaker *h, int n, double r,
-                           double alpha, double *val);
+                           double alpha, double *val) GR_MUST_CHECK;
 
 /* -d/dalpha of eq. 5.12 (force, sphere and wall), by quadrature of the
  * molecule-wall force (eq. 5.10's integrand) over the sphere. */
 int gr_hamaker_sphere_wall_force(struct gr_hamaker *h, int n, double r,
-                                 double alpha, double *val);
+                                 double alpha, double *val) GR_MUST_CHECK;
 
 /* Eq. 5.16: two walls at distance alpha, energy per unit area. */
 int gr_hamaker_wall_wall(struct gr_hamaker *h, int n, double alpha,
-                         double *val);
+                         double *val) GR_MUST_CHECK;
 
 /* Two equal spheres of radius r, surfaces alpha apart: potential and
  * force by quadrature over pairs of concentric shells (shell theorem). */
 int gr_hamaker_sphere_sphere(struct gr_hamaker *h, int n, double r,
-                             double alpha, double *val);
+                             double alpha, double *val) GR_MUST_CHECK;
 int gr_hamaker_sphere_sphere_force(struct gr_hamaker *h, int n, double r,
-                                   double alpha, double *val);
+                                   double alpha, double *val) GR_MUST_CHECK;
 
 /* Closed forms the quadratures are compared with (rho = C = 1):
  * eq. 5.11, 5.14, 5.17, and the force of eq. 5.14 (-dU/dalpha). */

@@ -14,6 +14,8 @@
 #ifndef GR_LEAPFROG_H
 #define GR_LEAPFROG_H
 
+#include "status.h"
+
 #include <stddef.h>
 
 /* Total force on each particle at positions x, y (masses m); nonzero on
@@ -53,7 +55,7 @@ struct gr_leapfrog *gr_leapfrog_new(size_t n, const struct gr_leapfrog_opts *opt
 void gr_leapfrog_free(struct gr_leapfrog *lf);
 
 /* One step, eqs. (2.1)-(2.3) and the floor; nonzero when the force fails. */
-int gr_leapfrog_step(struct gr_leapfrog *lf);
+int gr_leapfrog_step(struct gr_leapfrog *lf) GR_MUST_CHECK;
 
 /* The floor rule of Section 4 for one particle (kx = 0 in the paper);
  * returns 1 if reflected. */

@@ -114,7 +114,7 @@ int gr_nbr_from_pairs(struct gr_nbr *v, size_t n, const struct gr_pairs *p) GR_M
  * partners are put back in canonical order (counting sort, linear).
  * GR_ENOMEM leaves the list as it was. */
 int gr_nbr_renumber(struct gr_nbr *v, const uint32_t *pos,
-                    void (*flip)(struct gr_nbr_hist *));
+                    void (*flip)(struct gr_nbr_hist *)) GR_MUST_CHECK;
 
 /* History record of pair (i, j), i < j, or NULL when not in the list. */
 struct gr_nbr_hist *gr_nbr_find(const struct gr_nbr *v, size_t i, size_t j);
