@@ -43,6 +43,16 @@ struct bz_state {
 };
 void gr_bz_state_free(struct bz_state *s);
 
+struct gr_ed3;
+struct bz_cfg;
+/* bizon_setup.c: the lattice start (buf: x y z then interleaved v, 6 n),
+ * the engine of a cfg (from c->state when it holds n spheres), the state
+ * kept at the end of a run. */
+int gr_bz_start(const struct bz_cfg *c, int n, double *buf, double *radii);
+int gr_bz_engine(const struct bz_cfg *c, int n, const double *buf, const double *radii,
+                 struct gr_ed3 **s);
+int gr_bz_keep(struct gr_ed3 *e, struct bz_state *s, int n);
+
 /* One layer run. */
 struct bz_cfg {
   double gamma, fstar, lx, ly;

@@ -24,6 +24,8 @@
 
 #include <stddef.h>
 
+#include "status.h"
+
 /* One flight: take-off phase phi (reduced to [0, 2 pi)), flight length s
  * (phase), 1 when the landing sticks (then stick is the phase spent on the
  * plate before the next take-off), else 0. */
@@ -41,15 +43,15 @@ double gr_ball_gap(double gamma, double phi, double s);
 /* The earliest landing s > 0 of a take-off at phi, where
  * Gamma sin(phi) >= 1; GR_EINPUT when Gamma <= 1, phi is no take-off
  * phase or an argument is not finite. */
-int gr_ball_land(double gamma, double phi, double *s);
+int gr_ball_land(double gamma, double phi, double *s) GR_MUST_CHECK;
 
 /* From a flight's take-off at phi: fill f (its landing, sticking) and the
  * next take-off phase *next (reduced to [0, 2 pi)). */
-int gr_ball_step(double gamma, double phi, struct gr_ball_flight *f, double *next);
+int gr_ball_step(double gamma, double phi, struct gr_ball_flight *f, double *next) GR_MUST_CHECK;
 
 /* Iterate from rest on the plate (take-off at arcsin(1 / Gamma)): skip
  * `transient` flights, then record n flights in f. */
-int gr_ball_orbit(double gamma, size_t transient, struct gr_ball_flight *f, size_t n);
+int gr_ball_orbit(double gamma, size_t transient, struct gr_ball_flight *f, size_t n) GR_MUST_CHECK;
 
 /* Period of a recorded orbit: the least p <= n / 2 with every take-off
  * phase within tol of the one p flights later (on the circle) over the
@@ -67,12 +69,12 @@ double gr_ball_dpsi(double gamma, double phi, double s);
 /* The motion's period in plate cycles at Gamma: iterate from rest,
  * `transient` flights, then gr_ball_period over n (<= 512) flights with
  * tolerance tol; 0 when no period up to n / 2 flights is found. */
-int gr_ball_cycles(double gamma, size_t transient, size_t n, double tol, long *cycles);
+int gr_ball_cycles(double gamma, size_t transient, size_t n, double tol, long *cycles) GR_MUST_CHECK;
 
 /* Bisection on the map's period: the Gamma in [lo, hi] where the period in
  * plate cycles first exceeds `below` (the period at lo must be `below`, at
  * hi larger), to width `width`.  GR_EINPUT when the ends do not bracket. */
 int gr_ball_bisect_period(double lo, double hi, long below, size_t transient, double tol,
-                          double width, double *gamma);
+                          double width, double *gamma) GR_MUST_CHECK;
 
 #endif

@@ -35,20 +35,22 @@
 
 #include <stddef.h>
 
+#include "status.h"
+
 /* Height field of the top surface (above): pos holds n spheres, x y z at
  * pos[i * stride + 0, 1, 2]; x, y wrapped into the box.  h has nx ny
  * cells, h[iy * nx + ix].  GR_EINPUT on sizes <= 0 or n == 0. */
 int gr_sk_height(const double *pos, size_t stride, size_t n, double lx, double ly, size_t nx,
-                 size_t ny, double *h);
+                 size_t ny, double *h) GR_MUST_CHECK;
 
 struct gr_sk; /* FFT workspace and the last S(k) */
 
 /* A workspace for nx x ny fields over lx x ly; GR_ENOMEM, GR_EINPUT. */
-int gr_sk_new(struct gr_sk **out, size_t nx, size_t ny, double lx, double ly);
+int gr_sk_new(struct gr_sk **out, size_t nx, size_t ny, double lx, double ly) GR_MUST_CHECK;
 void gr_sk_free(struct gr_sk *sk);
 
 /* S(k) of the field h (mean removed); GR_EFAIL when an FFT fails. */
-int gr_sk_compute(struct gr_sk *sk, const double *h);
+int gr_sk_compute(struct gr_sk *sk, const double *h) GR_MUST_CHECK;
 
 /* S at signed mode indices (jx, jy) of the last field, and its complex
  * amplitude; |jx| <= nx / 2, |jy| <= ny / 2. */
@@ -89,7 +91,7 @@ struct gr_sk_peak {
 };
 
 /* Peak, wavelength, order parameter and type of the last S(k) by rule r. */
-int gr_sk_analyse(const struct gr_sk *sk, const struct gr_sk_rule *r, struct gr_sk_peak *p);
+int gr_sk_analyse(const struct gr_sk *sk, const struct gr_sk_rule *r, struct gr_sk_peak *p) GR_MUST_CHECK;
 
 /* Response period from amplitudes re[c], im[c] of n >= 5 successive
  * cycles (above); c1, c2, c4 receive C(1), C(2), C(4) (C(4) = 0 when
