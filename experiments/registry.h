@@ -12,6 +12,7 @@
   X(wilson_clumping) \
   X(wilson_bed) \
   X(sweetman_neighbors) \
-  X(buchholtz_poeschel)
+  X(buchholtz_poeschel) \
+  X(bizon_patterns)
 
 #endif

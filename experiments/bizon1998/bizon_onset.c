@@ -1,0 +1,147 @@
+/* granrepro experiment bizon-patterns: the onset of f/2 standing waves on
+ * increasing and decreasing Gamma at one f* (Melo, Umbanhowar & Swinney,
+ * PRL 72, 172 (1994); Umbanhowar et al., Physica A 249, 1 (1998); onset.tsv),
+ * the layer continued from one Gamma to the next; the up and down sweeps
+ * run on two threads.  Onset: the midpoint between the last flat and the
+ * first patterned Gamma (the stated test of physics/sk.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "experiments/bizon1998/bizon.h"
+#include "harness/ctx.h"
+#include "harness/report.h"
+#include "harness/verdict.h"
+
+#define ON_MAX 64
+
+struct on_sweep {
+  int n, fail;
+  double stop_gamma; /* the Gamma where the engine stopped */
+  double g[ON_MAX], q[ON_MAX], ratio[ON_MAX], flight[ON_MAX];
+  int type[ON_MAX];
+};
+
+/* One sweep over g[0..n-1], continuing the layer. */
+static void on_run(struct bz_cfg base, struct on_sweep *w)
+{
+  struct bz_state st = {0};
+  int i;
+  base.state = &st;
+  for (i = 0; i < w->n && !w->fail; i++) {
+    struct bz_res r;
+    base.gamma = w->g[i];
+    base.transient = i == 0 ? base.o->transient : (base.o->transient + 1) / 2;
+    if ((w->fail = gr_bz_layer(&base, &r)) != 0) {
+      w->stop_gamma = w->g[i];
+      w->n = i; /* the steps done before the engine stopped */
+      gr_bz_res_free(&r);
+      break;
+    }
+    w->q[i] = r.order;
+    w->ratio[i] = r.ratio;
+    w->type[i] = r.type;
+    w->flight[i] = r.flight;
+    gr_bz_res_free(&r);
+  }
+  gr_bz_state_free(&st);
+}
+
+/* Onset: midpoint of the first change between flat (0) and patterned
+ * walking the sweep from its start; NAN when none. */
+static double on_change(const struct on_sweep *w, int from_flat)
+{
+  int i;
+  for (i = 1; i < w->n; i++)
+    if ((w->type[i - 1] == 0) == from_flat && (w->type[i] == 0) != from_flat)
+      return 0.5 * (w->g[i - 1] + w->g[i]);
+  return NAN;
+}
+
+static const struct gr_figure on_fig = {
+    "onset", "onset", "Onset of f/2 waves: order parameter Q against Gamma (up and down sweeps)",
+    "Gamma", "Q = S(k*) + S(-k*) over total", "set key top left",
+    "data u 1:2 w lp pt 7 t 'increasing Gamma', data u 4:5 w lp pt 6 t 'decreasing Gamma'"};
+
+int gr_bz_onset(struct gr_ctx *ctx)
+{
+  struct bz_opts o;
+  struct bz_model m;
+  struct bz_cfg base = {0};
+  struct on_sweep w[2];
+  double up, down, pub;
+  char note[200];
+  struct gr_data *d;
+  int i, n, k;
+  if (gr_bz_opts(ctx, &o) != 0 || gr_bz_model(ctx, &m) != 0)
+    return gr_ctx_error(ctx)->code;
+  if (o.quick) {
+    if (gr_ctx_published(ctx, BZ_ONSET, "gamma_c", "value", &pub) != 0 ||
+        gr_ctx_show(ctx, BZ_ONSET, "gamma_c", "value", NAN, "quick: no sweep; run without --quick") != 0 ||
+        gr_ctx_show(ctx, BZ_ONSET, "hysteresis", "value", NAN, "quick: no sweep") != 0)
+      return gr_ctx_error(ctx)->code;
+    return 0;
+  }
+  n = (int)floor((o.onset_hi - o.onset_lo) / o.onset_step + 1e-9) + 1;
+  if (n > ON_MAX || n < 2)
+    return gr_ctx_fail(ctx, GR_EINPUT, "bizon-patterns: the onset sweep has %d steps (2 to %d: change onset_step)", n, ON_MAX);
+  base.fstar = o.onset_fstar;
+  base.lx = base.ly = o.onset_box;
+  base.cycles = o.cycles;
+  base.o = &o;
+  base.m = &m;
+  for (k = 0; k < 2; k++) {
+    w[k].n = n;
+    w[k].fail = 0;
+    for (i = 0; i < n; i++)
+      w[k].g[i] = k == 0 ? o.onset_lo + i * o.onset_step : o.onset_lo + (n - 1 - i) * o.onset_step;
+  }
+  {
+    struct bz_cfg c2[2] = {base, base};
+    if ((c2[0].rng = gr_ctx_rng(ctx, "onset-up")) == NULL || (c2[1].rng = gr_ctx_rng(ctx, "onset-down")) == NULL)
+      return gr_ctx_error(ctx)->code;
+#pragma omp parallel for schedule(static, 1)
+    for (k = 0; k < 2; k++)
+      on_run(c2[k], &w[k]);
+  }
+  if (w[0].fail == GR_ENOMEM || w[1].fail == GR_ENOMEM)
+    return gr_ctx_fail(ctx, GR_ENOMEM, "bizon-patterns: out of memory in the onset sweeps");
+
+  d = gr_ctx_data(ctx, "onset", "gamma_up Q_up ratio_up gamma_down Q_down ratio_down type_up type_down");
+  for (i = 0; d != NULL && i < n && i < w[0].n && i < w[1].n; i++)
+    gr_data_printf(d, "%.3f %.5f %.2f %.3f %.5f %.2f %d %d\n", w[0].g[i], w[0].q[i], w[0].ratio[i],
+                   w[1].g[i], w[1].q[i], w[1].ratio[i], w[0].type[i], w[1].type[i]);
+  for (i = 0; i < w[0].n; i++)
+    gr_bz_flight_add(w[0].g[i], o.onset_fstar, w[0].flight[i]);
+  up = on_change(&w[0], 1);
+  down = on_change(&w[1], 0);
+  snprintf(note, sizeof note, "f* %.2f, box %g, step %.2f (midpoint: +-%.3f), flat when S_max/<S> < 20%s",
+           o.onset_fstar, o.onset_box, o.onset_step, 0.5 * o.onset_step,
+           w[0].fail || w[1].fail ? "; a sweep stopped early (the engine stopped)" : "");
+  for (k = 0; k < 2; k++)
+    if (w[k].fail) {
+      char q[64], why[160];
+      snprintf(q, sizeof q, "onset/%s-sweep-layer-run", k == 0 ? "up" : "down");
+      snprintf(why, sizeof why, "the engine stopped at Gamma %.2f after %d steps (the event guard or an overlap)",
+               w[k].stop_gamma, w[k].n);
+      gr_ctx_not_computed(ctx, GR_KIND_RESULT, q, why);
+    }
+  if (isnan(up))
+    gr_ctx_not_computed(ctx, GR_KIND_RESULT, "onset/gamma_c-up", "no flat-to-pattern change in the sweep");
+  else
+    gr_ctx_compare(ctx, BZ_ONSET, "gamma_c", "value", up, 0.0, note);
+  if (isnan(up) || isnan(down)) {
+    gr_ctx_show(ctx, BZ_ONSET, "hysteresis", "value", NAN, "no onset on one of the sweeps");
+    gr_ctx_not_computed(ctx, GR_KIND_RESULT, "onset/gamma_c-down-le-up", "no change on one of the sweeps");
+  } else {
+    gr_ctx_show(ctx, BZ_ONSET, "hysteresis", "value", up - down, "Gamma_c(up) - Gamma_c(down)");
+    gr_ctx_verdict(ctx, GR_KIND_RESULT, "onset/gamma_c-down-le-up", down, gr_test_le(up),
+                   "patterns persist at or below the onset on decreasing Gamma");
+  }
+  gr_ctx_value(ctx, "onset_up", up);
+  gr_ctx_value(ctx, "onset_down", down);
+  if (w[0].n < 1 || w[1].n < 1) /* no step done on a sweep: no figure */
+    return gr_ctx_inform(ctx, GR_KIND_RESULT, "onset/steps-done", (double)(w[0].n < w[1].n ? w[0].n : w[1].n),
+                         "the engine stopped before a sweep's first step ended");
+  return gr_ctx_figure(ctx, &on_fig);
+}
