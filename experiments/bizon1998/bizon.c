@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "experiments/bizon1998/bizon.h"
+#include "experiments/bizon1998/bizon_bench.h"
 #include "harness/ctx.h"
 #include "harness/experiment.h"
 #include "harness/verdict.h"
@@ -162,7 +163,7 @@ const struct gr_experiment gr_exp_bizon_patterns = {
                 "Melo, Umbanhowar & Swinney, PRL 72, 172 (1994) and PRL 75, 3838 (1995)",
     .refdir = "bizon1998",
     .run = bz_run,
-    .kernels = NULL,
-    .nkernels = 0,
+    .kernels = gr_bizon_kernels,
+    .nkernels = GR_BIZON_NKERNELS,
     .options = BZ_OPTIONS,
 };

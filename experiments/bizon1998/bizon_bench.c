@@ -124,7 +124,7 @@ static double bb_run(void *state)
   return (double)(gr_ed3_counters(b->s).pair - p0);
 }
 
-const struct gr_kernel gr_bizon_kernels[] = {
+const struct gr_kernel gr_bizon_kernels[GR_BIZON_NKERNELS] = {
   {.name = "layer-1.2e4", .unit = "collisions", .setup = bb_setup, .run = bb_run, .teardown = bb_teardown,
    .arg = &bb_args[0]},
   {.name = "layer-1e5", .unit = "collisions", .setup = bb_setup, .run = bb_run, .teardown = bb_teardown,
@@ -132,4 +132,3 @@ const struct gr_kernel gr_bizon_kernels[] = {
   {.name = "layer-1e6", .unit = "collisions", .setup = bb_setup, .run = bb_run, .teardown = bb_teardown,
    .arg = &bb_args[2]},
 };
-const size_t gr_bizon_nkernels = sizeof gr_bizon_kernels / sizeof gr_bizon_kernels[0];

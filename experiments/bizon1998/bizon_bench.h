@@ -7,7 +7,8 @@
 
 #include "harness/experiment.h"
 
-extern const struct gr_kernel gr_bizon_kernels[];
-extern const size_t gr_bizon_nkernels;
+/* layer-1.2e4, layer-1e5, layer-1e6: case b's vibrated layer. */
+#define GR_BIZON_NKERNELS 3
+extern const struct gr_kernel gr_bizon_kernels[GR_BIZON_NKERNELS];
 
 #endif
