@@ -912,6 +912,18 @@ START_TEST(test_ctx_lifecycle)
   ck_assert_int_eq(count_entries(rep), 5);
   ck_assert_int_eq(count_entries(out), 1);
 
+  /* two rows of one name: the write fails naming it, the report stays */
+  ctx = fake_ctx(&opt);
+  gr_ctx_inform(ctx, GR_KIND_CHECK, "twice/named", 1.0, "first");
+  gr_ctx_inform(ctx, GR_KIND_CHECK, "twice/named", 2.0, "second");
+  ck_assert_int_ne(gr_ctx_write(ctx, &nr), GR_OK);
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, "'twice/named'"));
+  gr_ctx_free(ctx);
+  again = slurp(path);
+  ck_assert_str_eq(again, summary);
+  free(again);
+  ck_assert_int_eq(count_entries(out), 1);
+
   /* --out below a regular file: the target cannot be created */
   snprintf(afile, sizeof afile, "%s/afile", base);
   spit(afile, "a file\n");

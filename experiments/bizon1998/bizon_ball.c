@@ -95,7 +95,8 @@ int gr_bz_ball(struct gr_ctx *ctx)
       continue;
     if (gr_ball_orbit(gl[i], transient / 10, f, 1) != 0)
       continue;
-    snprintf(q, sizeof q, "ball/layer-flight-at-gamma-%.2f-fstar-%.2f", gl[i], fl[i]);
+    /* numbered: Fig. 1's (3.00, 0.44) comes again in the onset sweep */
+    snprintf(q, sizeof q, "ball/layer-flight/%02d-gamma-%.2f-fstar-%.2f", (int)i + 1, gl[i], fl[i]);
     {
       char note[160];
       snprintf(note, sizeof note, "layer's mean contact-free time / T; the ball's flight: %.3f (period %ld cycles)",

@@ -657,6 +657,43 @@ static int ctx_write_data(struct gr_ctx *c, const char *dir, struct gr_data *d)
   return rc;
 }
 
+/* qsort order of rows by their quantity (the text up to the first tab). */
+static int ctx_cmp_quantity(const void *a, const void *b)
+{
+  const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+  size_t nx = strcspn(x, "\t"), ny = strcspn(y, "\t");
+  int d = strncmp(x, y, nx < ny ? nx : ny);
+  return d != 0 ? d : (nx > ny) - (nx < ny);
+}
+
+/* One row per quantity: a quantity named twice is the experiment's bug
+ * (GR_EFAIL naming it), caught here rather than by the expected-verdict
+ * reader later. */
+static int ctx_unique_rows(struct gr_ctx *c)
+{
+  const char *s = gr_buf_str(&c->summary), **rows;
+  size_t n = 0, i;
+  int rc = GR_OK;
+  for (i = 0; i < c->summary.len; i++)
+    n += s[i] == '\n';
+  if (n < 2)
+    return GR_OK;
+  rows = malloc(n * sizeof *rows);
+  if (rows == NULL)
+    return gr_error_set(&c->err, GR_ENOMEM, "out of memory");
+  rows[0] = s;
+  for (i = 0, n = 1; i + 1 < c->summary.len; i++)
+    if (s[i] == '\n')
+      rows[n++] = s + i + 1;
+  qsort(rows, n, sizeof *rows, ctx_cmp_quantity);
+  for (i = 1; i < n && rc == GR_OK; i++)
+    if (ctx_cmp_quantity(&rows[i - 1], &rows[i]) == 0)
+      rc = gr_error_set(&c->err, GR_EFAIL, "%s: two verdict rows are named '%.*s' (one row per quantity: give the second its own name)",
+                        c->exp->key, (int)strcspn(rows[i], "\t"), rows[i]);
+  free(rows);
+  return rc;
+}
+
 /* summary.tsv: provenance lines, then the verdict table. */
 static int ctx_write_summary(struct gr_ctx *c, const char *dir)
 {
@@ -668,7 +705,9 @@ static int ctx_write_summary(struct gr_ctx *c, const char *dir)
                 c->opt.quick ? "quick" : "full", c->opt.seed);
   gr_buf_printf(&b, "quantity\tpublished\treproduced\tdelta\ttest\tverdict\tkind\tnote\n");
   gr_buf_append(&b, gr_buf_str(&c->summary), c->summary.len);
-  rc = gr_fsio_join(path, sizeof path, dir, "summary.tsv", &c->err);
+  rc = ctx_unique_rows(c);
+  if (rc == GR_OK)
+    rc = gr_fsio_join(path, sizeof path, dir, "summary.tsv", &c->err);
   if (rc == GR_OK)
     rc = b.failed ? gr_error_set(&c->err, GR_ENOMEM, "out of memory")
                   : gr_fsio_write(path, gr_buf_str(&b), b.len, &c->err);
