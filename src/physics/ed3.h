@@ -40,13 +40,6 @@
 
 #include "status.h"
 
-/* A status that must be looked at (GR_MUST_CHECK of status.h once it is there). */
-#if defined(__GNUC__)
-#define GR_ED3_MUST_CHECK __attribute__((warn_unused_result))
-#else
-#define GR_ED3_MUST_CHECK
-#endif
-
 enum gr_ed3_plate_kind {
   GR_ED3_PLATE_SINE = 0,      /* z_p = A sin(omega t + phase0) */
   GR_ED3_PLATE_PARABOLIC = 1  /* acceleration -A omega^2 then +A omega^2 per
@@ -102,13 +95,13 @@ struct gr_ed3; /* opaque */
 int gr_ed3_new(const struct gr_ed3_params *p, const double *x, const double *y,
                const double *z, const double *vx, const double *vy, const double *vz,
                const double *wx, const double *wy, const double *wz,
-               struct gr_ed3 **out, char *msg, int msglen) GR_ED3_MUST_CHECK;
+               struct gr_ed3 **out, char *msg, int msglen) GR_MUST_CHECK;
 void gr_ed3_free(struct gr_ed3 *s);
 
 /* Process every event at or before t (>= the current time) and set the
  * current time to t.  Returns GR_OK; GR_EFAIL when max_events was reached
  * (time then at the last event) or an overlap was met; GR_ENOMEM. */
-int gr_ed3_advance(struct gr_ed3 *s, double t) GR_ED3_MUST_CHECK;
+int gr_ed3_advance(struct gr_ed3 *s, double t) GR_MUST_CHECK;
 
 /* Current time. */
 double gr_ed3_time(const struct gr_ed3 *s);

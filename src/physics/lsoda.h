@@ -31,13 +31,6 @@
 
 #include "status.h"
 
-#ifndef GR_MUST_CHECK
-#if defined(__GNUC__) || defined(__clang__)
-#define GR_MUST_CHECK __attribute__((warn_unused_result))
-#else
-#define GR_MUST_CHECK
-#endif
-#endif
 
 /* The right-hand side dy/dt = f(t, y): returns 0, or nonzero to stop the
  * integration (gr_lsoda_run then returns GR_EFAIL, istate -7). */
