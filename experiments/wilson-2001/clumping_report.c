@@ -129,8 +129,8 @@ static void cl_haff(struct gr_ctx *ctx, const struct cl_rep *s, int r)
 /* What a collapse row of rule r stands for. */
 static const char *const cl_collapse_claim[CL_NRULE] = {
   "", ". The code rule scales whole velocities and freezes the gas before collisions cascade: not the constant-mu model the claim is about",
-  ". Section 2.4: with constant mu 'some particles undergo an infinite number of collisions in a finite amount of time': at least one run must collapse "
-  "(set after the counts had been seen as informative rows; the cures below, from the same starts, show it can fail)",
+  (". Section 2.4: with constant mu 'some particles undergo an infinite number of collisions in a finite amount of time': at least one run must collapse "
+   "(set after the counts had been seen as informative rows; the cures below, from the same starts, show it can fail)"),
   ". Our choice of cure (TC model, tc = 1e-3)", ". Bizon's cure named in section 2.4 (mu -> 1 below a cutoff); vcut = 0.05 is our choice"};
 
 /* The collapse row of rule r: a result for the text's constant-mu rule,
