@@ -25,14 +25,18 @@ static int canary_run(struct gr_ctx *ctx)
     return GR_ENOMEM;
   if (!canary_uninit)
     *v = 0.5;
-#if defined(__GNUC__)
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wuninitialized"
+#elif defined(__GNUC__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wpragmas"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
   rc = gr_ctx_verdict(ctx, GR_KIND_CHECK, "canary/value", *v, gr_test_le(1), "a heap value");
-#if defined(__GNUC__)
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#elif defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif
   free(v);
