@@ -39,7 +39,8 @@ and hands numbers back to the context, which alone writes files. Published numbe
 templates live in `reference/<paper>/`; tests in `tests/`.
 TXT
 folder src "The command-line driver, status codes and compiler hints."
-folder src/harness "Run context, reference tables, verdicts, statistics, report and site, records, bench and compare."
+folder src/harness "Run context, reference tables, verdicts, statistics, report and site."
+folder src/bench "The bench (prefix gr_bench_): timing of kernels, records, compare, baselines, cache probe, speed pages."
 folder src/physics "Engines and models (prefix gr_<module>_), each with a Check suite in tests/."
 for d in experiments/*/; do
   d=${d%/}

@@ -16,17 +16,17 @@
 #include <unistd.h>
 
 #include "harness/buf.h"
-#include "harness/compare.h"
+#include "bench/compare.h"
 #include "harness/ctx.h"
 #include "harness/error.h"
 #include "harness/experiment.h"
 #include "harness/fsio.h"
-#include "harness/probe.h"
-#include "harness/record.h"
+#include "bench/probe.h"
+#include "bench/record.h"
 #include "harness/ref.h"
 #include "harness/report.h"
 #include "harness/rng.h"
-#include "harness/speed.h"
+#include "bench/speed.h"
 #include "harness/timer.h"
 #include "tests/check_run.h"
 
@@ -374,7 +374,7 @@ END_TEST
 /* ------------------------------------------------------------ records */
 
 /* A bench record with every header field set. */
-static void sample_record(struct gr_record *r)
+static void sample_record(struct gr_bench_record *r)
 {
   memset(r, 0, sizeof *r);
   snprintf(r->machine.host, sizeof r->machine.host, "test host/1");
@@ -392,28 +392,28 @@ static void sample_record(struct gr_record *r)
   snprintf(r->mode, sizeof r->mode, "quick");
   r->seed = 4294967295UL;
   r->threads = 3;
-  ck_assert_int_eq(gr_record_add(r, "c12/sweep", 1, 0.125, 0.25, 10001, "collisions"), GR_OK);
-  ck_assert_int_eq(gr_record_add(r, "c12/sweep", 2, 0.0015, 2.5e-3, 0.1, "collisions"), GR_OK);
-  ck_assert_int_eq(gr_record_add(r, "c12/phase x", 0, 3.0, 2.0, 0.0, ""), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add(r, "c12/sweep", 1, 0.125, 0.25, 10001, "collisions"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add(r, "c12/sweep", 2, 0.0015, 2.5e-3, 0.1, "collisions"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add(r, "c12/phase x", 0, 3.0, 2.0, 0.0, ""), GR_OK);
 }
 
-/* gr_record_write then gr_record_load: the file name and every header
+/* gr_bench_record_write then gr_bench_record_load: the file name and every header
  * field and row come back. */
 START_TEST(test_record_roundtrip)
 {
   char dir[256], want[512], path[512];
-  struct gr_record r, l;
+  struct gr_bench_record r, l;
   struct gr_error err = {0, ""};
   size_t i;
-  at(dir, sizeof dir, "records/new");  /* created by gr_record_write */
+  at(dir, sizeof dir, "records/new");  /* created by gr_bench_record_write */
   sample_record(&r);
-  ck_assert_int_eq(gr_record_write(dir, &r, path, sizeof path, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_record_write(dir, &r, path, sizeof path, &err), GR_OK);
   snprintf(want, sizeof want, "%s/test_host_1-20260102T030405Z-c12-bench.tsv", dir);
   ck_assert_str_eq(path, want);
   ck_assert_int_eq(count_entries(dir), 1);
   ck_assert(file_has(path, "# granrepro record\n# kind: bench\n"));
 
-  ck_assert_int_eq(gr_record_load(path, &l, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_record_load(path, &l, &err), GR_OK);
   ck_assert_str_eq(l.kind, "bench");
   ck_assert_str_eq(l.experiment, "c12");
   ck_assert_str_eq(l.date, "2026-01-02T03:04:05Z");
@@ -439,25 +439,25 @@ START_TEST(test_record_roundtrip)
   }
   ck_assert_str_eq(l.rows[0].unit, "collisions");
   ck_assert_str_eq(l.rows[2].unit, "-");
-  gr_record_free(&l);
+  gr_bench_record_free(&l);
   ck_assert_ptr_null(l.rows);
 
   /* a run record has no "-bench" suffix */
   snprintf(r.kind, sizeof r.kind, "run");
-  ck_assert_int_eq(gr_record_write(dir, &r, path, sizeof path, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_record_write(dir, &r, path, sizeof path, &err), GR_OK);
   snprintf(want, sizeof want, "%s/test_host_1-20260102T030405Z-c12.tsv", dir);
   ck_assert_str_eq(path, want);
   ck_assert_int_eq(count_entries(dir), 2);
-  gr_record_free(&r);
+  gr_bench_record_free(&r);
   ck_assert_int_eq(err.code, GR_OK);
 }
 END_TEST
 
-/* gr_record_machine describes this machine and build. */
+/* gr_bench_record_machine describes this machine and build. */
 START_TEST(test_record_machine)
 {
-  struct gr_machine m;
-  gr_record_machine(&m);
+  struct gr_bench_machine m;
+  gr_bench_record_machine(&m);
   ck_assert_str_ne(m.host, "");
   ck_assert_str_ne(m.cpu, "");
   ck_assert_int_ge(m.cores, 1);
@@ -474,14 +474,14 @@ static void record_bad(const char *name, const char *text, int line,
                        const char *what)
 {
   char path[512], prefix[600];
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_error err = {0, ""};
   at(path, sizeof path, "records/bad");
   ck_assert_int_eq(gr_fsio_mkdirs(path, &err), GR_OK);
   at(path, sizeof path, "records/bad/");
   strncat(path, name, sizeof path - strlen(path) - 1);
   spit(path, text);
-  ck_assert_msg(gr_record_load(path, &r, &err) == GR_EINPUT, "%s accepted", name);
+  ck_assert_msg(gr_bench_record_load(path, &r, &err) == GR_EINPUT, "%s accepted", name);
   snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
   ck_assert_msg(strncmp(err.msg, prefix, strlen(prefix)) == 0, "want '%s', got '%s'", prefix, err.msg);
   ck_assert_msg(strstr(err.msg, what) != NULL, "want '%s' in '%s'", what, err.msg);
@@ -495,7 +495,7 @@ static void record_bad(const char *name, const char *text, int line,
 START_TEST(test_record_malformed)
 {
   char path[512];
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_error err = {0, ""};
   record_bad("notrec.tsv", "hello\tworld\n", 1, "not a granrepro record");
   record_bad("empty.tsv", "", 1, "not a granrepro record");
@@ -509,15 +509,15 @@ START_TEST(test_record_malformed)
   at(path, sizeof path, "records/bad/crlf.tsv");
   spit(path, "# granrepro record\r\n# kind: bench\r\n# experiment: c12\r\n"
              "name\tsample\twall_s\tcpu_s\twork\tunit\r\nk\t1\t0.5\t0.25\t10\truns\r\n");
-  ck_assert_int_eq(gr_record_load(path, &r, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_record_load(path, &r, &err), GR_OK);
   ck_assert_str_eq(r.experiment, "c12");
   ck_assert_uint_eq(r.nrows, 1);
   ck_assert_str_eq(r.rows[0].unit, "runs");
   ck_assert_double_eq(r.rows[0].wall, 0.5);
-  gr_record_free(&r);
+  gr_bench_record_free(&r);
 
   at(path, sizeof path, "records/bad/nosuch.tsv");
-  ck_assert_int_ne(gr_record_load(path, &r, &err), GR_OK);
+  ck_assert_int_ne(gr_bench_record_load(path, &r, &err), GR_OK);
   ck_assert_ptr_nonnull(strstr(err.msg, path));
 }
 END_TEST
@@ -531,19 +531,19 @@ static void bench_record(const char *rel, double f, const char *only_kernel,
                          char *path, size_t n)
 {
   char dir[256];
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_error err = {0, ""};
   int i;
   at(dir, sizeof dir, rel);
   sample_record(&r);
   r.nrows = 0;
   for (i = 1; i <= 9; i++) {
-    ck_assert_int_eq(gr_record_add(&r, "x/fast", i, f * (1.0 + i / 100.0), f, 1000, "runs"), GR_OK);
-    ck_assert_int_eq(gr_record_add(&r, "x/flat", i, 0.2 + i / 1000.0, 0.2, 0, "-"), GR_OK);
-    ck_assert_int_eq(gr_record_add(&r, only_kernel, i, 1.0, 1.0, 0, "-"), GR_OK);
+    ck_assert_int_eq(gr_bench_record_add(&r, "x/fast", i, f * (1.0 + i / 100.0), f, 1000, "runs"), GR_OK);
+    ck_assert_int_eq(gr_bench_record_add(&r, "x/flat", i, 0.2 + i / 1000.0, 0.2, 0, "-"), GR_OK);
+    ck_assert_int_eq(gr_bench_record_add(&r, only_kernel, i, 1.0, 1.0, 0, "-"), GR_OK);
   }
-  ck_assert_int_eq(gr_record_write(dir, &r, path, n, &err), GR_OK);
-  gr_record_free(&r);
+  ck_assert_int_eq(gr_bench_record_write(dir, &r, path, n, &err), GR_OK);
+  gr_bench_record_free(&r);
 }
 
 /* The decision column of the kernel's row in a comparison text. */
@@ -562,7 +562,7 @@ static const char *decision(const char *text, const char *kernel, char *out,
   return out;
 }
 
-/* gr_compare_records: B with half the wall times is "faster" (and A
+/* gr_bench_compare_records: B with half the wall times is "faster" (and A
  * against B "slower"), equal samples are "same", kernels in one record
  * only are listed; compare.dat and compare.gp are written. */
 START_TEST(test_compare_records)
@@ -574,7 +574,7 @@ START_TEST(test_compare_records)
   bench_record("cmp/a", 1.0, "x/gone", pa, sizeof pa);
   bench_record("cmp/b", 0.5, "x/new", pb, sizeof pb);
   at(out, sizeof out, "cmp/out");
-  ck_assert_int_eq(gr_compare_records(pa, pb, out, &text, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_compare_records(pa, pb, out, &text, &err), GR_OK);
   s = text.s;
   ck_assert_str_eq(decision(s, "x/fast", d, sizeof d), "faster");
   ck_assert_str_eq(decision(s, "x/flat", d, sizeof d), "same");
@@ -606,14 +606,14 @@ START_TEST(test_compare_records)
 
   /* the other way round: slower; without outdir nothing is written */
   rm_rf(out);
-  ck_assert_int_eq(gr_compare_records(pb, pa, NULL, &text, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_compare_records(pb, pa, NULL, &text, &err), GR_OK);
   ck_assert_str_eq(decision(text.s, "x/fast", d, sizeof d), "slower");
   ck_assert_str_eq(decision(text.s, "x/flat", d, sizeof d), "same");
   ck_assert(!is_dir(out));
   gr_buf_free(&text);
 
   /* a record against itself: every kernel the same */
-  ck_assert_int_eq(gr_compare_records(pa, pa, NULL, &text, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_compare_records(pa, pa, NULL, &text, &err), GR_OK);
   ck_assert_str_eq(decision(text.s, "x/fast", d, sizeof d), "same");
   ck_assert_str_eq(decision(text.s, "x/flat", d, sizeof d), "same");
   ck_assert_str_eq(decision(text.s, "x/gone", d, sizeof d), "same");
@@ -622,29 +622,29 @@ START_TEST(test_compare_records)
 }
 END_TEST
 
-/* gr_compare_records refuses records without bench samples and files
+/* gr_bench_compare_records refuses records without bench samples and files
  * that are not records. */
 START_TEST(test_compare_bad)
 {
   char dir[256], run[512], bench[512], junk[300];
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_buf text = GR_BUF_INIT;
   struct gr_error err = {0, ""};
   at(dir, sizeof dir, "cmp-bad");
   sample_record(&r);
   r.nrows = 0;
   snprintf(r.kind, sizeof r.kind, "run");
-  ck_assert_int_eq(gr_record_add(&r, "c12/total", 0, 1.0, 1.0, 0, "-"), GR_OK);
-  ck_assert_int_eq(gr_record_write(dir, &r, run, sizeof run, &err), GR_OK);
-  gr_record_free(&r);
+  ck_assert_int_eq(gr_bench_record_add(&r, "c12/total", 0, 1.0, 1.0, 0, "-"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_write(dir, &r, run, sizeof run, &err), GR_OK);
+  gr_bench_record_free(&r);
   bench_record("cmp-bad", 1.0, "x/other", bench, sizeof bench);
-  ck_assert_int_eq(gr_compare_records(run, bench, NULL, &text, &err), GR_EINPUT);
+  ck_assert_int_eq(gr_bench_compare_records(run, bench, NULL, &text, &err), GR_EINPUT);
   ck_assert_ptr_nonnull(strstr(err.msg, "no bench samples"));
   ck_assert_ptr_nonnull(strstr(err.msg, run));
   gr_error_clear(&err);
   snprintf(junk, sizeof junk, "%s/junk.tsv", dir);
   spit(junk, "not a record\n");
-  ck_assert_int_eq(gr_compare_records(bench, junk, NULL, &text, &err), GR_EINPUT);
+  ck_assert_int_eq(gr_bench_compare_records(bench, junk, NULL, &text, &err), GR_EINPUT);
   ck_assert_ptr_nonnull(strstr(err.msg, junk));
   gr_buf_free(&text);
 }
@@ -797,7 +797,7 @@ START_TEST(test_ctx_lifecycle)
   char row[512], *summary, *again;
   struct gr_options opt;
   struct gr_ctx *ctx;
-  struct gr_record rec;
+  struct gr_bench_record rec;
   int counts[4], kc[GR_NKINDS][4], nr = 0;
 
   fresh_dir(base, sizeof base, "ctx");
@@ -839,12 +839,12 @@ START_TEST(test_ctx_lifecycle)
 
   /* phases go to the record */
   memset(&rec, 0, sizeof rec);
-  ck_assert_int_eq(gr_ctx_record_phases(ctx, &rec), GR_OK);
+  ck_assert_int_eq(gr_bench_record_phases(&rec, ctx), GR_OK);
   ck_assert_uint_eq(rec.nrows, 1);
   ck_assert_str_eq(rec.rows[0].name, "fake/compare");
   ck_assert_int_eq(rec.rows[0].sample, 0);
   ck_assert_double_ge(rec.rows[0].wall, 0.0);
-  gr_record_free(&rec);
+  gr_bench_record_free(&rec);
   gr_ctx_free(ctx);
 
   /* summary.tsv: provenance, header, one row per verdict */
@@ -1222,7 +1222,7 @@ START_TEST(test_report_page_groups)
 END_TEST
 
 /* The node p's link from node i leads to. */
-static size_t probe_next(const struct gr_probe *p, size_t i)
+static size_t probe_next(const struct gr_bench_probe *p, size_t i)
 {
   return (size_t)(p->node[i].next - p->node);
 }
@@ -1233,13 +1233,13 @@ static size_t probe_next(const struct gr_probe *p, size_t i)
  * ends where it began); the same cycle in every bench (fixed seed). */
 START_TEST(test_probe_single_cycle)
 {
-  struct gr_probe p, q;
+  struct gr_bench_probe p, q;
   struct gr_error err = {0, ""};
   unsigned char *seen;
   size_t i, k, n;
-  ck_assert_int_eq(gr_probe_init(&p, GR_PROBE_BYTES, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_probe_init(&p, GR_BENCH_PROBE_BYTES, &err), GR_OK);
   n = p.n;
-  ck_assert_uint_eq(n, GR_PROBE_BYTES / 64);
+  ck_assert_uint_eq(n, GR_BENCH_PROBE_BYTES / 64);
   ck_assert_uint_eq(sizeof p.node[0], 64);
   ck_assert_uint_eq((uintptr_t)p.node % 64, 0);
   seen = calloc(n, 1);
@@ -1253,122 +1253,122 @@ START_TEST(test_probe_single_cycle)
   }
   ck_assert_uint_eq(probe_next(&p, i), 0);
   free(seen);
-  ck_assert_ptr_eq(gr_probe_chase(&p, (long)n), &p.node[0]);
-  ck_assert_ptr_eq(gr_probe_chase(&p, 1), p.node[0].next);
-  ck_assert_int_eq(gr_probe_init(&q, GR_PROBE_BYTES, &err), GR_OK);
+  ck_assert_ptr_eq(gr_bench_probe_chase(&p, (long)n), &p.node[0]);
+  ck_assert_ptr_eq(gr_bench_probe_chase(&p, 1), p.node[0].next);
+  ck_assert_int_eq(gr_bench_probe_init(&q, GR_BENCH_PROBE_BYTES, &err), GR_OK);
   for (i = 0; i < n; i++)
     ck_assert_uint_eq(probe_next(&q, i), probe_next(&p, i));
-  gr_probe_free(&q);
-  gr_probe_free(&p);
+  gr_bench_probe_free(&q);
+  gr_bench_probe_free(&p);
   /* the smallest cycles, and sizes that are no whole number of lines */
-  ck_assert_int_eq(gr_probe_init(&p, 64, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_probe_init(&p, 64, &err), GR_OK);
   ck_assert_uint_eq(probe_next(&p, 0), 0);
-  gr_probe_free(&p);
-  ck_assert_int_eq(gr_probe_init(&p, 128, &err), GR_OK);
+  gr_bench_probe_free(&p);
+  ck_assert_int_eq(gr_bench_probe_init(&p, 128, &err), GR_OK);
   ck_assert_uint_eq(probe_next(&p, 0), 1);
   ck_assert_uint_eq(probe_next(&p, 1), 0);
-  gr_probe_free(&p);
-  ck_assert_int_eq(gr_probe_init(&p, 0, &err), GR_EINPUT);
-  ck_assert_int_eq(gr_probe_init(&p, 100, &err), GR_EINPUT);
+  gr_bench_probe_free(&p);
+  ck_assert_int_eq(gr_bench_probe_init(&p, 0, &err), GR_EINPUT);
+  ck_assert_int_eq(gr_bench_probe_init(&p, 100, &err), GR_EINPUT);
   ck_assert_ptr_nonnull(strstr(err.msg, "whole number of 64-byte lines"));
   ck_assert_ptr_null(p.node);
-  gr_probe_free(&p);
+  gr_bench_probe_free(&p);
 }
 END_TEST
 
 /* A bench's probe samples: one a round, GR_BENCH_ROUNDS in all, each a
- * record row of GR_PROBE_PASSES passes over the cycle with a positive,
+ * record row of GR_BENCH_PROBE_PASSES passes over the cycle with a positive,
  * finite time per access (no speed asserted); the probe is no kernel and
  * its key no registered experiment's. */
 START_TEST(test_probe_samples)
 {
-  struct gr_probe p;
-  struct gr_record rec;
+  struct gr_bench_probe p;
+  struct gr_bench_record rec;
   struct gr_error err = {0, ""};
   struct gr_buf line = GR_BUF_INIT;
   double ns;
   size_t i, n;
   memset(&rec, 0, sizeof rec);
-  ck_assert_int_eq(gr_probe_init(&p, GR_PROBE_BYTES, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_probe_init(&p, GR_BENCH_PROBE_BYTES, &err), GR_OK);
   for (i = 0; i < GR_BENCH_ROUNDS + 1; i++)
-    ck_assert_int_eq(gr_probe_sample(&p, &rec, &err), GR_OK);
+    ck_assert_int_eq(gr_bench_probe_sample(&p, &rec, &err), GR_OK);
   ck_assert_uint_eq(rec.nrows, GR_BENCH_ROUNDS);
   for (i = 0; i < rec.nrows; i++) {
-    const struct gr_sample *s = &rec.rows[i];
-    ck_assert_str_eq(s->name, GR_PROBE_NAME);
-    ck_assert_str_eq(s->unit, GR_PROBE_UNIT);
+    const struct gr_bench_sample *s = &rec.rows[i];
+    ck_assert_str_eq(s->name, GR_BENCH_PROBE_NAME);
+    ck_assert_str_eq(s->unit, GR_BENCH_PROBE_UNIT);
     ck_assert_int_eq(s->sample, (int)i + 1);
-    ck_assert_int_eq(s->iterations, GR_PROBE_PASSES);
-    ck_assert_double_eq(s->work, (double)GR_PROBE_PASSES * (double)p.n);
+    ck_assert_int_eq(s->iterations, GR_BENCH_PROBE_PASSES);
+    ck_assert_double_eq(s->work, (double)GR_BENCH_PROBE_PASSES * (double)p.n);
     ns = 1e9 * s->cpu / s->work;
     ck_assert(isfinite(ns) && ns > 0.0);
     ck_assert(isfinite(s->wall) && s->wall > 0.0);
   }
-  ck_assert_int_eq(gr_probe_median(&rec, &ns, &n), GR_OK);
+  ck_assert_int_eq(gr_bench_probe_median(&rec, &ns, &n), GR_OK);
   ck_assert_uint_eq(n, GR_BENCH_ROUNDS);
   ck_assert(isfinite(ns) && ns > 0.0);
-  gr_probe_line(&p, 30, &line);
-  ck_assert_ptr_eq(strstr(gr_buf_str(&line), GR_PROBE_NAME), gr_buf_str(&line));
+  gr_bench_probe_line(&p, 30, &line);
+  ck_assert_ptr_eq(strstr(gr_buf_str(&line), GR_BENCH_PROBE_NAME), gr_buf_str(&line));
   ck_assert_ptr_nonnull(strstr(gr_buf_str(&line), "accesses/s"));
   gr_buf_free(&line);
-  gr_probe_free(&p);
-  gr_record_free(&rec);
-  ck_assert(gr_probe_is(GR_PROBE_NAME));
-  ck_assert(!gr_probe_is("c12/sweep"));
-  ck_assert(!gr_probe_is("machinery/x"));
-  ck_assert_ptr_null(gr_experiment_find(GR_PROBE_KEY));
+  gr_bench_probe_free(&p);
+  gr_bench_record_free(&rec);
+  ck_assert(gr_bench_probe_is(GR_BENCH_PROBE_NAME));
+  ck_assert(!gr_bench_probe_is("c12/sweep"));
+  ck_assert(!gr_bench_probe_is("machinery/x"));
+  ck_assert_ptr_null(gr_experiment_find(GR_BENCH_PROBE_KEY));
 }
 END_TEST
 
 /* Records holding probe samples of ns CPU ns per access (3 samples). */
-static void probe_record(struct gr_record *r, double ns)
+static void probe_record(struct gr_bench_record *r, double ns)
 {
   int i;
   memset(r, 0, sizeof *r);
   for (i = 1; i <= 3; i++)
-    ck_assert_int_eq(gr_record_add_sample(r, GR_PROBE_NAME, i, 2, 1e-9 * ns * 1000 * i / 2,
-                                          1e-9 * ns * 1000 * (i + 1) / 3, 1000, GR_PROBE_UNIT), GR_OK);
+    ck_assert_int_eq(gr_bench_record_add_sample(r, GR_BENCH_PROBE_NAME, i, 2, 1e-9 * ns * 1000 * i / 2,
+                                          1e-9 * ns * 1000 * (i + 1) / 3, 1000, GR_BENCH_PROBE_UNIT), GR_OK);
 }
 
 /* The probe's note: nothing without probes, one line when one record
- * lacks it, the medians' ratio, and a caution beyond GR_COMPARE_RATIO
+ * lacks it, the medians' ratio, and a caution beyond GR_BENCH_COMPARE_RATIO
  * naming the verdicts that go the probe's way by no more than it. */
 START_TEST(test_probe_note)
 {
-  struct gr_record none, a, b;
+  struct gr_bench_record none, a, b;
   struct gr_buf t = GR_BUF_INIT;
-  const struct gr_probe_verdict v[] = {
+  const struct gr_bench_probe_verdict v[] = {
     {"x/mem", 1.5, "slower"}, {"x/code", 2.5, "slower"}, {"x/fast", 0.5, "faster"}, {"x/same", 1.0, "same"}};
   memset(&none, 0, sizeof none);
-  ck_assert_int_eq(gr_record_add_sample(&none, "x/mem", 1, 1, 1.0, 1.0, 1.0, "runs"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&none, "x/mem", 1, 1, 1.0, 1.0, 1.0, "runs"), GR_OK);
   probe_record(&a, 20.0);
   probe_record(&b, 40.0);
-  ck_assert_int_eq(gr_probe_note(&t, &none, &none, v, 4), GR_OK);
+  ck_assert_int_eq(gr_bench_probe_note(&t, &none, &none, v, 4), GR_OK);
   ck_assert_uint_eq(t.len, 0);
-  ck_assert_int_eq(gr_probe_note(&t, &none, &a, v, 4), GR_OK);
-  ck_assert_str_eq(gr_buf_str(&t), "\nno cache probe in A (a record from before " GR_PROBE_NAME "): the host's caches are not compared.\n");
+  ck_assert_int_eq(gr_bench_probe_note(&t, &none, &a, v, 4), GR_OK);
+  ck_assert_str_eq(gr_buf_str(&t), "\nno cache probe in A (a record from before " GR_BENCH_PROBE_NAME "): the host's caches are not compared.\n");
   gr_buf_free(&t);
-  ck_assert_int_eq(gr_probe_note(&t, &a, &a, v, 4), GR_OK);
+  ck_assert_int_eq(gr_bench_probe_note(&t, &a, &a, v, 4), GR_OK);
   ck_assert_ptr_nonnull(strstr(gr_buf_str(&t), "A 20.0, B 20.0, B/A 1.000: the host's caches alike\n"));
   ck_assert_ptr_null(strstr(gr_buf_str(&t), "caution"));
   gr_buf_free(&t);
-  ck_assert_int_eq(gr_probe_note(&t, &a, &b, v, 4), GR_OK);
+  ck_assert_int_eq(gr_bench_probe_note(&t, &a, &b, v, 4), GR_OK);
   ck_assert_ptr_nonnull(strstr(gr_buf_str(&t), "A 20.0, B 40.0, B/A 2.000\ncaution: "));
   ck_assert_ptr_nonnull(strstr(gr_buf_str(&t), "slower by no more than the probe, so possibly the host alone: x/mem (1.500)\n"));
   gr_buf_free(&t);
-  ck_assert_int_eq(gr_probe_note(&t, &b, &a, v, 4), GR_OK);
+  ck_assert_int_eq(gr_bench_probe_note(&t, &b, &a, v, 4), GR_OK);
   ck_assert_ptr_nonnull(strstr(gr_buf_str(&t), "faster by no more than the probe, so possibly the host alone: x/fast (0.500)\n"));
   gr_buf_free(&t);
-  ck_assert_int_eq(gr_probe_note(&t, &b, &a, v, 1), GR_OK);
+  ck_assert_int_eq(gr_bench_probe_note(&t, &b, &a, v, 1), GR_OK);
   ck_assert_ptr_nonnull(strstr(gr_buf_str(&t), "so possibly the host alone: none\n"));
   gr_buf_free(&t);
-  ck_assert_int_eq(gr_probe_note(&t, &b, &a, NULL, 0), GR_OK); /* no verdicts listed */
+  ck_assert_int_eq(gr_bench_probe_note(&t, &b, &a, NULL, 0), GR_OK); /* no verdicts listed */
   ck_assert_ptr_nonnull(strstr(gr_buf_str(&t), "reflect the host's caches as much as the code.\n"));
   ck_assert_ptr_null(strstr(gr_buf_str(&t), "possibly"));
   gr_buf_free(&t);
-  gr_record_free(&none);
-  gr_record_free(&a);
-  gr_record_free(&b);
+  gr_bench_record_free(&none);
+  gr_bench_record_free(&a);
+  gr_bench_record_free(&b);
 }
 END_TEST
 
@@ -1468,34 +1468,34 @@ START_TEST(test_speed_names_and_page)
   double n;
   int t;
   size_t len;
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_error err = {0, ""};
-  ck_assert_int_eq(gr_speed_name("dem-step-1e5-t2", series, sizeof series, &n, &t), 1);
+  ck_assert_int_eq(gr_bench_speed_name("dem-step-1e5-t2", series, sizeof series, &n, &t), 1);
   ck_assert_str_eq(series, "dem-step");
   ck_assert(n == 1e5 && t == 2);
-  ck_assert_int_eq(gr_speed_name("ddc-N1e4-phi0.3", series, sizeof series, &n, &t), 1);
+  ck_assert_int_eq(gr_bench_speed_name("ddc-N1e4-phi0.3", series, sizeof series, &n, &t), 1);
   ck_assert_str_eq(series, "ddc-phi0.3");
   ck_assert(n == 1e4 && t == 1);
-  ck_assert_int_eq(gr_speed_name("cells-64e3-rho0.28", series, sizeof series, &n, &t), 1);
+  ck_assert_int_eq(gr_bench_speed_name("cells-64e3-rho0.28", series, sizeof series, &n, &t), 1);
   ck_assert_str_eq(series, "cells-rho0.28");
   ck_assert(n == 64e3);
-  ck_assert_int_eq(gr_speed_name("rule-sweep", series, sizeof series, &n, &t), 0);
+  ck_assert_int_eq(gr_bench_speed_name("rule-sweep", series, sizeof series, &n, &t), 0);
   ck_assert_str_eq(series, "rule-sweep");
   ck_assert(n == 0.0 && t == 1);
   memset(&r, 0, sizeof r);
   snprintf(r.mode, sizeof r.mode, "full");
   /* 10 ns per unit at 1e3, 20 ns at 1e4 (slope log10 2), 10 ns on 2 threads */
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e3", 1, 1, 1e-5, 1e-5, 1e3, "steps"), GR_OK);
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4", 1, 1, 2e-4, 2e-4, 1e4, "steps"), GR_OK);
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4-t2", 1, 1, 1e-4, 2e-4, 1e4, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e3", 1, 1, 1e-5, 1e-5, 1e3, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e4", 1, 1, 2e-4, 2e-4, 1e4, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e4-t2", 1, 1, 1e-4, 2e-4, 1e4, "steps"), GR_OK);
   r.rows[r.nrows - 1].bytes = 80.0; /* of step-1e4-t2: 8 GB/s at 10 ns per unit */
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/other", 1, 1, 1.0, 1.0, 4.0, "runs"), GR_OK);
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/bw-read-1e6", 1, 1, 1e-3, 1e-3, 1e6, "values"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/other", 1, 1, 1.0, 1.0, 4.0, "runs"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/bw-read-1e6", 1, 1, 1e-3, 1e-3, 1e6, "values"), GR_OK);
   r.rows[r.nrows - 1].bytes = 16.0; /* the streaming bound: 16 GB/s */
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/bw-read-1e5", 1, 1, 1e-5, 1e-5, 1e5, "values"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/bw-read-1e5", 1, 1, 1e-5, 1e-5, 1e5, "values"), GR_OK);
   r.rows[r.nrows - 1].bytes = 16.0; /* 160 GB/s from a cache: not the bound */
   at(dir, sizeof dir, "speedpage");
-  ck_assert_int_eq(gr_speed_write(dir, &r, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_speed_write(dir, &r, &err), GR_OK);
   snprintf(path, sizeof path, "%s/speed/x-cost.dat", dir);
   ck_assert_int_eq(gr_fsio_read(path, &text, &len, &err), GR_OK);
   ck_assert_str_eq(text, "# step t1\n1000 10 10 10\n10000 20 20 20\n\n\n# step t2\n10000 10 10 10\n"
@@ -1514,7 +1514,7 @@ START_TEST(test_speed_names_and_page)
   ck_assert_ptr_nonnull(strstr(text, "<td>80</td><td>8</td><td>0.50</td>"));
   ck_assert_ptr_null(strstr(text, "<!--fig:"));
   free(text);
-  gr_record_free(&r);
+  gr_bench_record_free(&r);
 }
 END_TEST
 
@@ -1536,7 +1536,7 @@ START_TEST(test_speed_markdown)
     "*Figure x-cost not drawn: gnuplot was not found"};
   char *text, dir[4096], sdir[4200], tmpl[4200], md[4200];
   size_t len, i;
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_error err = {0, ""};
   memset(&r, 0, sizeof r);
   snprintf(r.mode, sizeof r.mode, "full");
@@ -1544,13 +1544,13 @@ START_TEST(test_speed_markdown)
   r.machine.cores = 2;
   /* step: 10 ns per unit at 1e3, 20 at 1e4 on 1 thread ("-t1"), 10 on 2;
    * "step-1e4" alone is 40 ns: the speed-up takes the "-t1" partner */
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e3", 1, 1, 1e-5, 1e-5, 1e3, "steps"), GR_OK);
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4", 1, 1, 4e-4, 4e-4, 1e4, "steps"), GR_OK);
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4-t1", 1, 1, 2e-4, 2e-4, 1e4, "steps"), GR_OK);
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4-t2", 1, 1, 1e-4, 2e-4, 1e4, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e3", 1, 1, 1e-5, 1e-5, 1e3, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e4", 1, 1, 4e-4, 4e-4, 1e4, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e4-t1", 1, 1, 2e-4, 2e-4, 1e4, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e4-t2", 1, 1, 1e-4, 2e-4, 1e4, "steps"), GR_OK);
   r.rows[r.nrows - 1].bytes = 80.0; /* 8 GB/s at 10 ns per unit */
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/other", 1, 1, 1.0, 1.0, 4.0, "runs"), GR_OK);
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/bw-read-1e6", 1, 1, 1e-3, 1e-3, 1e6, "values"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/other", 1, 1, 1.0, 1.0, 4.0, "runs"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/bw-read-1e6", 1, 1, 1e-3, 1e-3, 1e6, "values"), GR_OK);
   r.rows[r.nrows - 1].bytes = 16.0; /* the streaming bound: 16 GB/s */
   at(dir, sizeof dir, "speedmd");
   ck_assert_int_eq(gr_fsio_mkdirs(dir, &err), GR_OK);
@@ -1561,8 +1561,8 @@ START_TEST(test_speed_markdown)
          "speed-up {{x/step-1e4-t2.speedup:%.2f}}, bound {{x/step-1e4-t2.bound:%.2f}}, "
          "slope {{x/step.t1.slope:%.4f}}\n{{x/step.table}}{{x.speedup}}{{x.kernels}}{{x.series}}{{x.cost-fig}}\n";
   ck_assert_int_eq(gr_fsio_write(tmpl, text, strlen(text), &err), GR_OK);
-  ck_assert_int_eq(gr_speed_write(dir, &r, &err), GR_OK); /* the figures' scripts, not drawn */
-  ck_assert_int_eq(gr_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_speed_write(dir, &r, &err), GR_OK); /* the figures' scripts, not drawn */
+  ck_assert_int_eq(gr_bench_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_OK);
   ck_assert_int_eq(gr_fsio_read(md, &text, &len, &err), GR_OK);
   for (i = 0; i < sizeof want / sizeof want[0]; i++)
     ck_assert_msg(strstr(text, want[i]) != NULL, "not in the page: %s", want[i]);
@@ -1579,18 +1579,18 @@ START_TEST(test_speed_markdown)
   free(text);
   /* issue 14's scaling measure: 80 ns at 1e6 over the first 1e4 kernel's
    * 40 ns (not its -t1 twin's 20), slope ln 2 / ln 100 */
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e6", 1, 1, 0.08, 0.08, 1e6, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e6", 1, 1, 0.08, 0.08, 1e6, "steps"), GR_OK);
   text = "{{x/step.t1.ratio-1e4-1e6:%.2f}} {{x/step.t1.slope-1e4-1e6:%.4f}}\n";
   ck_assert_int_eq(gr_fsio_write(tmpl, text, strlen(text), &err), GR_OK);
-  ck_assert_int_eq(gr_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_OK);
   ck_assert_int_eq(gr_fsio_read(md, &text, &len, &err), GR_OK);
   ck_assert_str_eq(text, "2.00 0.1505\n");
   free(text);
   text = "line one\n{{x/step-1e5.ns}}\n";
   ck_assert_int_eq(gr_fsio_write(tmpl, text, strlen(text), &err), GR_OK);
-  ck_assert_int_eq(gr_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_EINPUT);
+  ck_assert_int_eq(gr_bench_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_EINPUT);
   ck_assert_ptr_nonnull(strstr(err.msg, "t.md.in:2: unknown placeholder {{x/step-1e5.ns}}"));
-  gr_record_free(&r);
+  gr_bench_record_free(&r);
 }
 END_TEST
 
