@@ -231,7 +231,7 @@ static int cmd_report(struct cli *c)
       continue;
     if ((special ? gr_report_render_dir(dir, &nr, &err)
                  : gr_report_finish(dir, NULL, NULL, &nr, &err)) != GR_OK ||
-        (strcmp(v[i], "speed") == 0 && gr_bench_speed_index(c->opt.out, &err) != GR_OK))
+        (strcmp(v[i], "speed") == 0 && gr_bench_speed_index(c->opt.out, c->opt.refdir, &err) != GR_OK))
       rc = cli_die("%s%s", err.msg, "");
     else if (nr < 0)
       missing = 1;
@@ -344,6 +344,8 @@ static int cmd_bench(struct cli *c)
     return cli_die("--kernels '%s' matches no kernel of the experiments named (granrepro list shows them)", c->kernels);
   if (c->baseline != NULL && gr_bench_baseline_check(c->opt.refdir, c->baseline, c->opt.quick ? "quick" : "full", &err) != GR_OK)
     return cli_die("%s", err.msg);
+  if (gr_bench_speed_template(c->opt.refdir, path, sizeof path, &err) != GR_OK)
+    return cli_die("%s", err.msg);
   if ((rc = cli_prepare_out(c->opt.out)) != 0)
     return rc;
 #ifdef _OPENMP
@@ -359,7 +361,7 @@ static int cmd_bench(struct cli *c)
     rc = cli_die("%s", err.msg);
   if (rc == 0)
     printf("record: %s\n", path);
-  if (rc == 0 && gr_bench_speed_write(c->opt.out, &rec, &err) != GR_OK)
+  if (rc == 0 && gr_bench_speed_write(c->opt.out, c->opt.refdir, &rec, &err) != GR_OK)
     rc = cli_die("%s", err.msg);
   if (rc == 0)
     printf("speed: %s/speed/index.html\n", c->opt.out);
@@ -379,7 +381,7 @@ static int cmd_speed(struct cli *c)
 {
   struct gr_bench_record rec;
   struct gr_error err = {0, ""};
-  char tmpl[4200], md[4200], dir[4200];
+  char tmpl[4200], md[4200], dir[4200], page[4400];
   int rc = 0;
   if (c->nargs != 1)
     return cli_die("name one bench record (granrepro speed [--out DIR] RECORD.tsv)%s", "");
@@ -388,13 +390,15 @@ static int cmd_speed(struct cli *c)
   snprintf(dir, sizeof dir, "%s/speed", c->opt.out);
   if (!gr_fsio_exists(tmpl))
     return cli_die("template '%s' not found (give --ref DIR, the folder with machines/speed.md.in)", tmpl);
+  if (gr_bench_speed_template(c->opt.refdir, page, sizeof page, &err) != GR_OK)
+    return cli_die("%s", err.msg);
   if (gr_bench_record_load(c->args[0], &rec, &err) != GR_OK)
     return cli_die("%s", err.msg);
   if (strcmp(rec.kind, "bench") != 0 || rec.nrows == 0)
     rc = cli_die("'%s' is not a bench record with samples (granrepro bench writes them)", c->args[0]);
   if (rc == 0)
     rc = cli_prepare_out(c->opt.out);
-  if (rc == 0 && (gr_bench_speed_write(c->opt.out, &rec, &err) != GR_OK ||
+  if (rc == 0 && (gr_bench_speed_write(c->opt.out, c->opt.refdir, &rec, &err) != GR_OK ||
                   gr_bench_speed_markdown(dir, "speed", &rec, tmpl, md, &err) != GR_OK))
     rc = cli_die("%s", err.msg);
   if (rc == 0)

@@ -1495,7 +1495,7 @@ START_TEST(test_speed_names_and_page)
   ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/bw-read-1e5", 1, 1, 1e-5, 1e-5, 1e5, "values"), GR_OK);
   r.rows[r.nrows - 1].bytes = 16.0; /* 160 GB/s from a cache: not the bound */
   at(dir, sizeof dir, "speedpage");
-  ck_assert_int_eq(gr_bench_speed_write(dir, &r, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_speed_write(dir, GR_REFDIR_SRC, &r, &err), GR_OK);
   snprintf(path, sizeof path, "%s/speed/x-cost.dat", dir);
   ck_assert_int_eq(gr_fsio_read(path, &text, &len, &err), GR_OK);
   ck_assert_str_eq(text, "# step t1\n1000 10 10 10\n10000 20 20 20\n\n\n# step t2\n10000 10 10 10\n"
@@ -1561,7 +1561,7 @@ START_TEST(test_speed_markdown)
          "speed-up {{x/step-1e4-t2.speedup:%.2f}}, bound {{x/step-1e4-t2.bound:%.2f}}, "
          "slope {{x/step.t1.slope:%.4f}}\n{{x/step.table}}{{x.speedup}}{{x.kernels}}{{x.series}}{{x.cost-fig}}\n";
   ck_assert_int_eq(gr_fsio_write(tmpl, text, strlen(text), &err), GR_OK);
-  ck_assert_int_eq(gr_bench_speed_write(dir, &r, &err), GR_OK); /* the figures' scripts, not drawn */
+  ck_assert_int_eq(gr_bench_speed_write(dir, GR_REFDIR_SRC, &r, &err), GR_OK); /* the figures' scripts, not drawn */
   ck_assert_int_eq(gr_bench_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_OK);
   ck_assert_int_eq(gr_fsio_read(md, &text, &len, &err), GR_OK);
   for (i = 0; i < sizeof want / sizeof want[0]; i++)

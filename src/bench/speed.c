@@ -356,8 +356,8 @@ int gr_bench_speed_build(const struct gr_bench_record *rec, struct gr_bench_spee
   return GR_OK;
 }
 
-int gr_bench_speed_write(const char *out, const struct gr_bench_record *rec,
-                   struct gr_error *err)
+int gr_bench_speed_write(const char *out, const char *refdir,
+                         const struct gr_bench_record *rec, struct gr_error *err)
 {
   char dir[4096];
   struct gr_bench_speed_exp *e = NULL;
@@ -381,5 +381,5 @@ int gr_bench_speed_write(const char *out, const struct gr_bench_record *rec,
   for (i = 0; rc == GR_OK && i < n; i++)
     rc = gr_bench_speed_fragment(dir, &e[i], rec, err);
   gr_bench_speed_free(e);
-  return rc == GR_OK ? gr_bench_speed_index(out, err) : rc;
+  return rc == GR_OK ? gr_bench_speed_index(out, refdir, err) : rc;
 }

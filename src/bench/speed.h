@@ -17,7 +17,8 @@
  *                         (only when the experiment has t<k> kernels)
  *   <exp>-bound.dat/.gp   fraction of the streaming bound against N (only
  *                         when kernels count their bytes and bw-* ran)
- *   index.html        every fragment of the folder, in name order, so a
+ *   index.html        every fragment of the folder, in name order (in the
+ *                     skeleton reference/machines/speed.html.in), so a
  *                     bench of one experiment keeps the others' sections
  */
 #ifndef GR_BENCH_SPEED_H
@@ -36,9 +37,10 @@ int gr_bench_speed_name(const char *kernel, char *series, size_t n, double *size
 
 /* Write <out>/speed/ for every experiment with samples in rec (a bench
  * record), render its figures when gnuplot is there, and rewrite
- * <out>/speed/index.html.  All files are written atomically. */
-int gr_bench_speed_write(const char *out, const struct gr_bench_record *rec,
-                   struct gr_error *err);
+ * <out>/speed/index.html (gr_bench_speed_index).  All files are written
+ * atomically. */
+int gr_bench_speed_write(const char *out, const char *refdir,
+                         const struct gr_bench_record *rec, struct gr_error *err);
 
 /* Fill the notes template tmpl_path (notes.h) with the numbers of rec
  * and write md_path (atomically).  Names handed, for an experiment <e>
@@ -67,7 +69,13 @@ int gr_bench_speed_write(const char *out, const struct gr_bench_record *rec,
 int gr_bench_speed_markdown(const char *dir, const char *fig, const struct gr_bench_record *rec,
                       const char *tmpl_path, const char *md_path, struct gr_error *err);
 
-/* Rewrite <out>/speed/index.html from the fragments there (none: no page). */
-int gr_bench_speed_index(const char *out, struct gr_error *err);
+/* The path of the speed page's skeleton, <refdir>/machines/speed.html.in
+ * (into path, size n); GR_EINPUT when it is not there. */
+int gr_bench_speed_template(const char *refdir, char *path, size_t n, struct gr_error *err);
+
+/* Rewrite <out>/speed/index.html from the fragments there (none: no page)
+ * in the skeleton <refdir>/machines/speed.html.in; GR_EINPUT when that
+ * template is missing or malformed. */
+int gr_bench_speed_index(const char *out, const char *refdir, struct gr_error *err);
 
 #endif

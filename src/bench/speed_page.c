@@ -1,5 +1,6 @@
 /* granrepro bench: the speed pages' HTML (see speed.h): one section per
- * experiment, joined into <out>/speed/index.html. */
+ * experiment, joined into <out>/speed/index.html in the skeleton
+ * reference/machines/speed.html.in. */
 #include "bench/speed.h"
 #include "bench/speed_int.h"
 
@@ -11,6 +12,7 @@
 #include "harness/error.h"
 #include "harness/fsio.h"
 #include "harness/html.h"
+#include "harness/notes.h"
 #include "bench/record.h"
 #include "status.h"
 
@@ -18,6 +20,10 @@
  * expanded when the page is assembled (gnuplot may come later, with
  * `granrepro report`). */
 #define SPEED_FIG "<!--fig:"
+
+/* The page's skeleton under the reference folder (installed with the
+ * data): a notes template (notes.h) given {{style}} and {{sections}}. */
+#define SPEED_TEMPLATE "machines/speed.html.in"
 
 /* The figure stem when rendered, else the script that draws it. */
 static void speed_img(struct gr_buf *b, const char *dir, const char *stem)
@@ -154,10 +160,21 @@ int gr_bench_speed_fragment(const char *dir, const struct gr_bench_speed_exp *e,
   return rc;
 }
 
-int gr_bench_speed_index(const char *out, struct gr_error *err)
+int gr_bench_speed_template(const char *refdir, char *path, size_t n, struct gr_error *err)
+{
+  if (snprintf(path, n, "%s/" SPEED_TEMPLATE, refdir) >= (int)n)
+    return gr_error_set(err, GR_EINPUT, "path too long: %s", refdir);
+  if (!gr_fsio_exists(path))
+    return gr_error_set(err, GR_EINPUT, "template '%s' not found (give --ref DIR, the folder with " SPEED_TEMPLATE ")", path);
+  return GR_OK;
+}
+
+int gr_bench_speed_index(const char *out, const char *refdir, struct gr_error *err)
 {
   struct gr_buf b = GR_BUF_INIT;
-  char dir[4096], path[4400], **v = NULL, *text;
+  struct gr_buf page = GR_BUF_INIT;
+  struct gr_notes *names = NULL;
+  char dir[4096], path[4400], tmpl_path[4400], **v = NULL, *text, *tmpl = NULL;
   size_t n = 0, i, len;
   int rc = GR_OK;
   snprintf(dir, sizeof dir, "%s/speed", out);
@@ -165,9 +182,7 @@ int gr_bench_speed_index(const char *out, struct gr_error *err)
     gr_fsio_free_list(v, n);
     return GR_OK;
   }
-  gr_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>granrepro speed</title><style>%s</style></head><body>\n", gr_html_style);
-  gr_buf_printf(&b, "<p><a href=\"../index.html\">granrepro report</a></p>\n<h1>Speed: the kernels of each experiment against problem size</h1>\n"
-                    "<p>From the last <code>granrepro bench</code> of each experiment on this report folder. A kernel's time is the median over its samples (each sample as many runs as take 20 ms of CPU time, the samples of all kernels interleaved in rounds) of wall time per unit of work; the bars are the fastest and slowest sample. The slope is that of ln(cost per unit) against ln N: 0 when the time grows linearly with N. Speed-ups divide the one-thread time by the k-thread time at the same N, in the same bench. Kernels that count the bytes they touch per unit (from their data layout) show the bandwidth they use and the fraction of the streaming bound: the time those bytes take at the streaming bandwidth (the best of the experiment's bw-* kernels at their largest size, data from main memory, in the same bench) over the time taken. The section <em>machine</em> is no experiment: the bench's cache probe, a 12 MiB random pointer chase sampled at the start of every round (ns per access; it slows when the host's other tenants take the L3, and memory-bound kernels with it).</p>\n");
+  rc = gr_bench_speed_template(refdir, tmpl_path, sizeof tmpl_path, err);
   for (i = 0; i < n && rc == GR_OK; i++) {
     snprintf(path, sizeof path, "%s/%s", dir, v[i]);
     if ((rc = gr_fsio_read(path, &text, &len, err)) == GR_OK) {
@@ -176,11 +191,24 @@ int gr_bench_speed_index(const char *out, struct gr_error *err)
     }
   }
   gr_fsio_free_list(v, n);
-  gr_buf_printf(&b, "</body></html>\n");
+  if (rc == GR_OK && b.failed)
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
+  if (rc == GR_OK)
+    rc = gr_fsio_read(tmpl_path, &tmpl, &len, err);
+  if (rc == GR_OK && (names = gr_notes_new()) == NULL)
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
+  if (rc == GR_OK && (gr_notes_text(names, "style", gr_html_style) != GR_OK ||
+                      gr_notes_text(names, "sections", gr_buf_str(&b)) != GR_OK))
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
+  if (rc == GR_OK)
+    rc = gr_notes_render(names, tmpl, tmpl_path, &page, err);
   snprintf(path, sizeof path, "%s/index.html", dir);
   if (rc == GR_OK)
-    rc = b.failed ? gr_error_set(err, GR_ENOMEM, "out of memory")
-                  : gr_fsio_write(path, gr_buf_str(&b), b.len, err);
+    rc = page.failed ? gr_error_set(err, GR_ENOMEM, "out of memory")
+                     : gr_fsio_write(path, gr_buf_str(&page), page.len, err);
+  gr_notes_free(names);
+  free(tmpl);
+  gr_buf_free(&page);
   gr_buf_free(&b);
   return rc;
 }
