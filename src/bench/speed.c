@@ -25,8 +25,10 @@
 static int speed_size_token(const char *t, size_t len, double *v)
 {
   char buf[32], *end;
-  if (len > 0 && t[0] == 'N')
-    t++, len--;
+  if (len > 0 && t[0] == 'N') {
+    t++;
+    len--;
+  }
   if (len == 0 || len >= sizeof buf || !isdigit((unsigned char)t[0]))
     return 0;
   memcpy(buf, t, len);
@@ -41,12 +43,15 @@ int gr_bench_speed_name(const char *kernel, char *series, size_t n, double *size
   const char *p = kernel;
   size_t out = 0;
   int sized = 0;
-  *size = 0.0, *threads = 1;
+  *size = 0.0;
+  *threads = 1;
   while (*p != '\0') {
     size_t len = strcspn(p, "-");
     double v;
-    if (!sized && speed_size_token(p, len, &v))
-      *size = v, sized = 1;
+    if (!sized && speed_size_token(p, len, &v)) {
+      *size = v;
+      sized = 1;
+    }
     else if (len >= 2 && p[0] == 't' && strspn(p + 1, "0123456789") == len - 1 && len < 6)
       *threads = atoi(p + 1);
     else if (out + len + 2 < n) {
@@ -68,7 +73,8 @@ static void speed_median(double *v, size_t n, double *med, double *lo, double *h
 {
   gsl_sort(v, 1, n);
   *med = gsl_stats_median_from_sorted_data(v, 1, n);
-  *lo = v[0], *hi = v[n - 1];
+  *lo = v[0];
+  *hi = v[n - 1];
 }
 
 /* Reduce the samples of kernel name (full "<exp>/<kernel>") into k. */
@@ -116,8 +122,10 @@ static void speed_kernels(const struct gr_bench_record *rec, const char *const *
     const struct gr_bench_speed_kern *k = &e->kern[j];
     if (strncmp(k->name, "bw-", 3) != 0 || k->bytes <= 0.0 || k->n < big)
       continue;
-    if (k->n > big)
-      big = k->n, e->stream = 0.0;
+    if (k->n > big) {
+      big = k->n;
+      e->stream = 0.0;
+    }
     e->stream = k->bytes / k->ns > e->stream ? k->bytes / k->ns : e->stream;
   }
 }
@@ -140,8 +148,10 @@ static void speed_groups(struct gr_bench_speed_exp *e)
     if (g == e->ngrp && e->ngrp == sizeof e->grp / sizeof e->grp[0])
       continue;
     G = &e->grp[g];
-    if (g == e->ngrp)
-      memset(G, 0, sizeof *G), e->ngrp++;
+    if (g == e->ngrp) {
+      memset(G, 0, sizeof *G);
+      e->ngrp++;
+    }
     if (G->n < sizeof G->k / sizeof G->k[0])
       G->k[G->n++] = i;
     e->has_threads |= k->threads > 1;
@@ -152,10 +162,13 @@ static void speed_groups(struct gr_bench_speed_exp *e)
     for (a = 1; a < G->n; a++) /* insertion sort by size */
       for (b = a; b > 0 && e->kern[G->k[b]].n < e->kern[G->k[b - 1]].n; b--) {
         size_t t = G->k[b];
-        G->k[b] = G->k[b - 1], G->k[b - 1] = t;
+        G->k[b] = G->k[b - 1];
+        G->k[b - 1] = t;
       }
-    for (a = 0; a < G->n; a++)
-      x[a] = e->kern[G->k[a]].n, y[a] = e->kern[G->k[a]].ns;
+    for (a = 0; a < G->n; a++) {
+      x[a] = e->kern[G->k[a]].n;
+      y[a] = e->kern[G->k[a]].ns;
+    }
     if (G->n < 2 || gr_stats_loglog(x, y, G->n, &G->slope, &G->slope_se) != GR_OK)
       G->slope = G->slope_se = 0.0;
   }
@@ -259,7 +272,8 @@ static int speed_figure(const char *dir, const struct gr_bench_speed_exp *e, enu
     gr_buf_printf(&p, "\"");
     blocks++;
   }
-  f.name = gr_buf_str(&name), f.data = f.name;
+  f.name = gr_buf_str(&name);
+  f.data = f.name;
   f.title = title[what];
   f.xlabel = "N (problem size)";
   f.ylabel = ylabel[what];
@@ -271,7 +285,9 @@ static int speed_figure(const char *dir, const struct gr_bench_speed_exp *e, enu
     rc = gr_error_set(err, GR_ENOMEM, "out of memory");
   if (rc == GR_OK && blocks > 0 && (rc = gr_fsio_write(path, gr_buf_str(&d), d.len, err)) == GR_OK)
     rc = gr_report_write_figure(dir, &f, err);
-  gr_buf_free(&d), gr_buf_free(&p), gr_buf_free(&name);
+  gr_buf_free(&d);
+  gr_buf_free(&p);
+  gr_buf_free(&name);
   return rc;
 }
 
@@ -330,7 +346,8 @@ int gr_bench_speed_build(const struct gr_bench_record *rec, struct gr_bench_spee
   const char **names;
   size_t n = 0, nn = 0;
   int rc = GR_OK;
-  *out = NULL, *nexp = 0;
+  *out = NULL;
+  *nexp = 0;
   buf = malloc((2 * rec->nrows + 1) * sizeof *buf);
   e = calloc(SPEED_MAXEXP, sizeof *e);
   names = malloc(SPEED_MAXKERN * sizeof *names);
@@ -352,7 +369,8 @@ int gr_bench_speed_build(const struct gr_bench_record *rec, struct gr_bench_spee
     gr_bench_speed_free(e);
     return rc;
   }
-  *out = e, *nexp = n;
+  *out = e;
+  *nexp = n;
   return GR_OK;
 }
 

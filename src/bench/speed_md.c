@@ -173,7 +173,9 @@ static int md_tables(struct gr_notes *nt, const struct gr_bench_speed_exp *e)
     if (rc == GR_OK && e->ngrp > 0)
       rc = gr_notes_text(nt, key, gr_buf_str(&o));
   }
-  gr_buf_free(&b), gr_buf_free(&s), gr_buf_free(&o);
+  gr_buf_free(&b);
+  gr_buf_free(&s);
+  gr_buf_free(&o);
   return rc;
 }
 
