@@ -11,6 +11,7 @@
 #include "harness/buf.h"
 #include "harness/error.h"
 #include "harness/fsio.h"
+#include "bench/ktime.h"
 #include "bench/mwu.h"
 #include "bench/probe.h"
 #include "bench/record.h"
@@ -20,22 +21,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Ascending order of doubles, for qsort. */
-static int cmp_double(const void *x, const void *y)
-{
-  double a = *(const double *)x, b = *(const double *)y;
-  return (a > b) - (a < b);
-}
-
-/* Median of x[0..n) (sorts x in place); NaN when n is 0. */
-static double cmp_median(double *x, size_t n)
-{
-  if (n == 0)
-    return NAN;
-  qsort(x, n, sizeof *x, cmp_double);
-  return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
-}
 
 /* Smallest of x[0..n); NaN when n is 0. */
 static double cmp_min(const double *x, size_t n)
@@ -86,7 +71,7 @@ static int cmp_gather(const struct gr_bench_record *r, const char *name,
         s->unit = x->unit;
     }
   }
-  s->work = cmp_median(work, s->nrate);
+  s->work = gr_bench_ktime_median(work, s->nrate);
   return GR_OK;
 }
 
@@ -109,15 +94,6 @@ static void cmp_add_names(const struct gr_bench_record *r, struct cmp_kernel *k,
   for (i = 0; i < r->nrows; i++)
     if (r->rows[i].sample >= 1 && !gr_bench_probe_is(r->rows[i].name) && !cmp_known(k, *nk, r->rows[i].name))
       k[(*nk)++].name = r->rows[i].name;
-}
-
-/* Number of bench samples (sample >= 1) in r. */
-static size_t cmp_nbench(const struct gr_bench_record *r)
-{
-  size_t i, n = 0;
-  for (i = 0; i < r->nrows; i++)
-    n += r->rows[i].sample >= 1;
-  return n;
 }
 
 /* Decision for B relative to A (thresholds and rule in compare.h). */
@@ -150,13 +126,13 @@ static int cmp_work_differs(const struct cmp_kernel *k)
 static int cmp_analyse(struct cmp_kernel *k)
 {
   int rc, both_rates = k->a.nrate > 0 && k->b.nrate > 0;
-  double wa = cmp_median(k->a.wall, k->a.n), wb = cmp_median(k->b.wall, k->b.n);
+  double wa = gr_bench_ktime_median(k->a.wall, k->a.n), wb = gr_bench_ktime_median(k->b.wall, k->b.n);
   k->mina = cmp_min(k->a.cpu, k->a.n);
   k->minb = cmp_min(k->b.cpu, k->b.n);
   k->ratio = k->mina > 0 && k->minb > 0 ? k->minb / k->mina : NAN;
   k->wratio = wa > 0 && wb > 0 ? wb / wa : NAN;
-  k->ratea = both_rates ? cmp_median(k->a.rate, k->a.nrate) : NAN;
-  k->rateb = both_rates ? cmp_median(k->b.rate, k->b.nrate) : NAN;
+  k->ratea = both_rates ? gr_bench_ktime_median(k->a.rate, k->a.nrate) : NAN;
+  k->rateb = both_rates ? gr_bench_ktime_median(k->b.rate, k->b.nrate) : NAN;
   k->u = k->p = NAN;
   if (cmp_work_differs(k)) {
     k->decision = "work-differs";
@@ -219,7 +195,7 @@ static void cmp_free(struct cmp_kernel *k, size_t nk)
 static int cmp_check_bench(const char *path, const struct gr_bench_record *r,
                            struct gr_error *err)
 {
-  if (cmp_nbench(r) > 0)
+  if (gr_bench_ktime_nbench(r) > 0)
     return GR_OK;
   return gr_error_set(err, GR_EINPUT, "'%s' holds no bench samples (kind: %s); compare two bench records", path, gr_bench_compare_str(r->kind));
 }

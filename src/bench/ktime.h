@@ -1,7 +1,8 @@
 /* granrepro bench: one kernel's bench samples in one record, summarised
  * per run of the kernel (a sample's totals over its iterations), for the
  * comparisons of many records (multi.c) and against a baseline
- * (baseline.c).  DESIGN.md "Timing across machines". */
+ * (baseline.c); its median and sample count serve compare.c too.
+ * DESIGN.md "Timing across machines". */
 #ifndef GR_BENCH_KTIME_H
 #define GR_BENCH_KTIME_H
 
