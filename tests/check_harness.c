@@ -1327,7 +1327,7 @@ static void probe_record(struct gr_bench_record *r, double ns)
   memset(r, 0, sizeof *r);
   for (i = 1; i <= 3; i++)
     ck_assert_int_eq(gr_bench_record_add_sample(r, GR_BENCH_PROBE_NAME, i, 2, 1e-9 * ns * 1000 * i / 2,
-                                          1e-9 * ns * 1000 * (i + 1) / 3, 1000, GR_BENCH_PROBE_UNIT), GR_OK);
+                                                1e-9 * ns * 1000 * (i + 1) / 3, 1000, GR_BENCH_PROBE_UNIT), GR_OK);
 }
 
 /* The probe's note: nothing without probes, one line when one record

@@ -252,7 +252,7 @@ static int base_open(const char *refdir, const char *name, const char *mode,
 }
 
 int gr_bench_baseline_check(const char *refdir, const char *name, const char *mode,
-                      struct gr_error *err)
+                            struct gr_error *err)
 {
   struct gr_bench_recset s;
   size_t pick = 0;
@@ -262,8 +262,8 @@ int gr_bench_baseline_check(const char *refdir, const char *name, const char *mo
 }
 
 int gr_bench_baseline_compare(const char *refdir, const char *name,
-                        const char *path_b, const struct gr_bench_record *rb,
-                        struct gr_buf *text, struct gr_error *err)
+                              const char *path_b, const struct gr_bench_record *rb,
+                              struct gr_buf *text, struct gr_error *err)
 {
   struct gr_bench_recset s;
   size_t pick = 0;

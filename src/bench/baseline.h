@@ -19,7 +19,7 @@ void gr_bench_baseline_list(const char *refdir, struct gr_buf *text);
 /* Check, before benching, that baseline name exists and holds exactly one
  * record of mode; GR_EINPUT with one line otherwise. */
 int gr_bench_baseline_check(const char *refdir, const char *name, const char *mode,
-                      struct gr_error *err);
+                            struct gr_error *err);
 
 /* Compare record rb (read from path_b) with the baseline name's record of
  * the same mode, kernel by kernel: the ratio of median CPU times per run
@@ -30,7 +30,7 @@ int gr_bench_baseline_check(const char *refdir, const char *name, const char *mo
  * GR_EINPUT with one line for an unknown baseline, a baseline without a
  * record of rb's mode or with two of them, or no kernel in common. */
 int gr_bench_baseline_compare(const char *refdir, const char *name,
-                        const char *path_b, const struct gr_bench_record *rb,
-                        struct gr_buf *text, struct gr_error *err);
+                              const char *path_b, const struct gr_bench_record *rb,
+                              struct gr_buf *text, struct gr_error *err);
 
 #endif

@@ -30,9 +30,9 @@ static double bootci_quantile(const double *x, size_t n, double q)
 }
 
 int gr_bench_bootci_median_ratio(const double *a, size_t na, const double *b,
-                           size_t nb, int nboot, double level,
-                           const char *name, double *ratio, double *lo,
-                           double *hi)
+                                 size_t nb, int nboot, double level,
+                                 const char *name, double *ratio, double *lo,
+                                 double *hi)
 {
   double *tmp, *r, ma, mb;
   gsl_rng *rng;

@@ -16,8 +16,8 @@
  * GR_ENOMEM.  With 9 samples a side the interval is coarse: it moves in
  * steps of the order statistics near the medians. */
 int gr_bench_bootci_median_ratio(const double *a, size_t na, const double *b,
-                           size_t nb, int nboot, double level,
-                           const char *name, double *ratio, double *lo,
-                           double *hi) GR_MUST_CHECK;
+                                 size_t nb, int nboot, double level,
+                                 const char *name, double *ratio, double *lo,
+                                 double *hi) GR_MUST_CHECK;
 
 #endif

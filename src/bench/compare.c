@@ -212,9 +212,9 @@ static int cmp_check_mode(const char *path_a, const struct gr_bench_record *ra,
 }
 
 int gr_bench_compare_loaded(const char *path_a, const struct gr_bench_record *ra,
-                      const char *path_b, const struct gr_bench_record *rb,
-                      const char *outdir, struct gr_buf *text,
-                      struct gr_error *err)
+                            const char *path_b, const struct gr_bench_record *rb,
+                            const char *outdir, struct gr_buf *text,
+                            struct gr_error *err)
 {
   struct cmp_kernel *k = NULL;
   size_t nk = 0;
@@ -248,8 +248,8 @@ int gr_bench_compare_loaded(const char *path_a, const struct gr_bench_record *ra
 }
 
 int gr_bench_compare_records(const char *path_a, const char *path_b,
-                       const char *outdir, struct gr_buf *text,
-                       struct gr_error *err)
+                             const char *outdir, struct gr_buf *text,
+                             struct gr_error *err)
 {
   struct gr_bench_record ra, rb;
   int rc;

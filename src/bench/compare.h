@@ -27,8 +27,8 @@ const char *gr_bench_compare_decide(double ratio, double p);
  * chart compare.dat + compare.gp (+ .svg/.png with gnuplot) is written
  * there. */
 int gr_bench_compare_records(const char *path_a, const char *path_b,
-                       const char *outdir, struct gr_buf *text,
-                       struct gr_error *err);
+                             const char *outdir, struct gr_buf *text,
+                             struct gr_error *err);
 
 /* As gr_bench_compare_records, for records already loaded (named path_a and
  * path_b in the text and messages).  GR_EINPUT when either holds no bench
@@ -37,8 +37,8 @@ int gr_bench_compare_records(const char *path_a, const char *path_b,
  * B is not judged (decision "work-differs") and is listed in a warning. */
 struct gr_bench_record;
 int gr_bench_compare_loaded(const char *path_a, const struct gr_bench_record *ra,
-                      const char *path_b, const struct gr_bench_record *rb,
-                      const char *outdir, struct gr_buf *text,
-                      struct gr_error *err);
+                            const char *path_b, const struct gr_bench_record *rb,
+                            const char *outdir, struct gr_buf *text,
+                            struct gr_error *err);
 
 #endif

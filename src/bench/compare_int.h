@@ -40,7 +40,7 @@ int gr_bench_compare_both(const struct cmp_kernel *k);
 const char *gr_bench_compare_str(const char *s);
 /* One line naming a record: label, path, host, cpu, date, revision. */
 void gr_bench_compare_describe(struct gr_buf *t, const char *label, const char *path,
-                         const struct gr_bench_record *r);
+                               const struct gr_bench_record *r);
 /* The table of kernels in both records, then those in only one; returns
  * the number in both. */
 size_t gr_bench_compare_table(struct gr_buf *t, const struct cmp_kernel *k, size_t nk);
@@ -51,10 +51,10 @@ void gr_bench_compare_warn_work(struct gr_buf *t, const struct cmp_kernel *k, si
 /* The cache probe's note (probe.h) with the verdicts of the kernels in
  * both records; GR_ENOMEM. */
 int gr_bench_compare_probe(struct gr_buf *t, const struct gr_bench_record *ra, const struct gr_bench_record *rb,
-                     const struct cmp_kernel *k, size_t nk);
+                           const struct cmp_kernel *k, size_t nk);
 /* compare.dat, compare.gp and its rendering in outdir; names the figure
  * in t. */
 int gr_bench_compare_output(const char *outdir, const struct cmp_kernel *k,
-                      size_t nk, struct gr_buf *t, struct gr_error *err);
+                            size_t nk, struct gr_buf *t, struct gr_error *err);
 
 #endif

@@ -64,7 +64,7 @@ static void cmp_endline(struct gr_buf *t)
 
 /* One line naming a record: label, path, host, cpu, date, revision. */
 void gr_bench_compare_describe(struct gr_buf *t, const char *label,
-                         const char *path, const struct gr_bench_record *r)
+                               const char *path, const struct gr_bench_record *r)
 {
   gr_buf_printf(t, "%s: %s  (host %s, cpu %s, date %s, revision %s, mode %s, "
                 "threads %d, wait policy %s, load %s)\n",
@@ -218,7 +218,7 @@ static int cmp_write_figure(const char *outdir, size_t nboth,
 /* compare.dat, compare.gp and its rendering in outdir; notes the figure
  * at the end of the text. */
 int gr_bench_compare_output(const char *outdir, const struct cmp_kernel *k,
-                      size_t nk, struct gr_buf *t, struct gr_error *err)
+                            size_t nk, struct gr_buf *t, struct gr_error *err)
 {
   size_t i, nboth = 0;
   int rc, nrendered = 0;
@@ -253,7 +253,7 @@ void gr_bench_compare_warn_work(struct gr_buf *t, const struct cmp_kernel *k, si
 
 /* The cache probe's note with the verdicts of the kernels in both records. */
 int gr_bench_compare_probe(struct gr_buf *t, const struct gr_bench_record *ra, const struct gr_bench_record *rb,
-                     const struct cmp_kernel *k, size_t nk)
+                           const struct cmp_kernel *k, size_t nk)
 {
   struct gr_bench_probe_verdict *v = malloc((nk ? nk : 1) * sizeof *v);
   size_t i, nv = 0;

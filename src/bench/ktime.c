@@ -30,7 +30,7 @@ static int ktime_is(const struct gr_bench_sample *s, const char *name)
 }
 
 int gr_bench_ktime_get(const struct gr_bench_record *r, const char *name,
-                 struct gr_bench_ktime *k)
+                       struct gr_bench_ktime *k)
 {
   size_t i, n = 0, nw = 0;
   double *work;
@@ -88,7 +88,7 @@ int gr_bench_ktime_work_differs(const struct gr_bench_ktime *a, const struct gr_
 }
 
 void gr_bench_ktime_names(const struct gr_bench_record *r, const char **names, size_t *n,
-                    size_t cap)
+                          size_t cap)
 {
   size_t i, j;
   for (i = 0; i < r->nrows; i++) {

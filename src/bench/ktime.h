@@ -23,7 +23,7 @@ struct gr_bench_ktime {
 /* Gather kernel name's bench samples (sample >= 1) of r into k; GR_OK
  * (k->n = 0 when r lacks it) or GR_ENOMEM.  Free with gr_bench_ktime_free. */
 int gr_bench_ktime_get(const struct gr_bench_record *r, const char *name,
-                 struct gr_bench_ktime *k);
+                       struct gr_bench_ktime *k);
 
 void gr_bench_ktime_free(struct gr_bench_ktime *k);
 
@@ -42,7 +42,7 @@ double gr_bench_ktime_median(double *x, size_t n);
  * appended to names[0..*n) (capacity cap, pointers into r's rows) unless
  * already there. */
 void gr_bench_ktime_names(const struct gr_bench_record *r, const char **names, size_t *n,
-                    size_t cap);
+                          size_t cap);
 
 /* Number of bench samples (sample >= 1) in r. */
 size_t gr_bench_ktime_nbench(const struct gr_bench_record *r);

@@ -221,7 +221,7 @@ static int multi_tables(const struct gr_bench_recset *s, const int *group, size_
 }
 
 int gr_bench_multi_compare(const struct gr_bench_recset *s, const char *outdir,
-                     struct gr_buf *text, struct gr_error *err)
+                           struct gr_buf *text, struct gr_error *err)
 {
   int *group = calloc(s->n + 1, sizeof *group);
   struct gr_buf scratch = GR_BUF_INIT;

@@ -21,6 +21,6 @@ struct gr_bench_recset;
  * When outdir is not NULL the figure compare-<mode>.dat/.gp (rates per
  * kernel, one bar per record, log scale) is written there and rendered. */
 int gr_bench_multi_compare(const struct gr_bench_recset *s, const char *outdir,
-                     struct gr_buf *text, struct gr_error *err) GR_MUST_CHECK;
+                           struct gr_buf *text, struct gr_error *err) GR_MUST_CHECK;
 
 #endif

@@ -68,8 +68,8 @@ static void mfig_plot(struct gr_buf *p, const struct gr_bench_recset *s,
 }
 
 int gr_bench_multi_figure(const char *outdir, const struct gr_bench_recset *s,
-                    const int *group, const struct gr_bench_multi_table *m,
-                    struct gr_buf *text, struct gr_error *err)
+                          const int *group, const struct gr_bench_multi_table *m,
+                          struct gr_buf *text, struct gr_error *err)
 {
   struct gr_buf plot = GR_BUF_INIT, stem = GR_BUF_INIT;
   char path[4096], setup[512], title[128];

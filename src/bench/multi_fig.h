@@ -23,7 +23,7 @@ struct gr_bench_multi_table {
 /* Write <outdir>/compare-<mode>.dat and .gp (rates per kernel, one bar
  * per record, log scale), render them, and name the figure in text. */
 int gr_bench_multi_figure(const char *outdir, const struct gr_bench_recset *s,
-                    const int *group, const struct gr_bench_multi_table *m,
-                    struct gr_buf *text, struct gr_error *err) GR_MUST_CHECK;
+                          const int *group, const struct gr_bench_multi_table *m,
+                          struct gr_buf *text, struct gr_error *err) GR_MUST_CHECK;
 
 #endif

@@ -155,7 +155,7 @@ static double mwu_normal_p(double u, size_t na, size_t nb, double ties)
 
 /* U_a = R_a - na(na+1)/2 and its two-sided p-value (rule in mwu.h). */
 int gr_bench_mwu_test(const double *a, size_t na, const double *b, size_t nb,
-                double *u, double *p)
+                      double *u, double *p)
 {
   struct mwu_obs *o;
   struct mwu_ranks r;

@@ -21,6 +21,6 @@
  * u or p may be NULL.  Returns GR_OK, GR_EINPUT when a sample is empty (or
  * NULL) or holds a NaN, GR_ENOMEM when memory runs out. */
 int gr_bench_mwu_test(const double *a, size_t na, const double *b, size_t nb,
-                double *u, double *p) GR_MUST_CHECK;
+                      double *u, double *p) GR_MUST_CHECK;
 
 #endif

@@ -118,7 +118,7 @@ static int papers_row(struct gr_buf *text, const char *refdir, const char *path,
 }
 
 int gr_bench_papers_ratios(const char *refdir, const struct gr_bench_record *r,
-                     struct gr_buf *text, struct gr_error *err)
+                           struct gr_buf *text, struct gr_error *err)
 {
   char path[4096];
   struct gr_reftable *t = NULL;

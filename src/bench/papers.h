@@ -22,6 +22,6 @@ struct gr_bench_record;
  * file's notes (the caveats).  GR_EINPUT with "path:..." for a malformed
  * link or table. */
 int gr_bench_papers_ratios(const char *refdir, const struct gr_bench_record *r,
-                     struct gr_buf *text, struct gr_error *err) GR_MUST_CHECK;
+                           struct gr_buf *text, struct gr_error *err) GR_MUST_CHECK;
 
 #endif

@@ -94,6 +94,6 @@ struct gr_bench_probe_verdict {
  * host alone could explain them; v NULL: the caution names none, e.g.
  * against a baseline, whose verdicts are not listed).  GR_ENOMEM. */
 int gr_bench_probe_note(struct gr_buf *t, const struct gr_bench_record *ra, const struct gr_bench_record *rb,
-                  const struct gr_bench_probe_verdict *v, size_t nv);
+                        const struct gr_bench_probe_verdict *v, size_t nv);
 
 #endif

@@ -46,7 +46,7 @@ static int probe_explains(double p, const struct gr_bench_probe_verdict *v)
 }
 
 int gr_bench_probe_note(struct gr_buf *t, const struct gr_bench_record *ra, const struct gr_bench_record *rb,
-                  const struct gr_bench_probe_verdict *v, size_t nv)
+                        const struct gr_bench_probe_verdict *v, size_t nv)
 {
   double a, b, p;
   size_t na, nb, i, named = 0;

@@ -162,7 +162,7 @@ void gr_bench_record_machine(struct gr_bench_machine *m)
 }
 
 int gr_bench_record_add(struct gr_bench_record *r, const char *name, int sample,
-                  double wall, double cpu, double work, const char *unit)
+                        double wall, double cpu, double work, const char *unit)
 {
   return gr_bench_record_add_sample(r, name, sample, 1, wall, cpu, work, unit);
 }
@@ -182,8 +182,8 @@ int gr_bench_record_phases(struct gr_bench_record *r, const struct gr_ctx *ctx)
 }
 
 int gr_bench_record_add_sample(struct gr_bench_record *r, const char *name, int sample,
-                         long iterations, double wall, double cpu, double work,
-                         const char *unit)
+                               long iterations, double wall, double cpu, double work,
+                               const char *unit)
 {
   struct gr_bench_sample *s;
   if (strlen(name) >= sizeof s->name || (unit != NULL && strlen(unit) >= sizeof s->unit) || iterations < 1)
@@ -253,7 +253,7 @@ static void record_format(const struct gr_bench_record *r, struct gr_buf *b)
 }
 
 int gr_bench_record_write(const char *dir, const struct gr_bench_record *r, char *path,
-                    size_t n, struct gr_error *err)
+                          size_t n, struct gr_error *err)
 {
   char file[4096], stamp[32], host[128];
   struct gr_buf b = GR_BUF_INIT;
@@ -463,7 +463,7 @@ static int record_bytes_lines(struct gr_bench_record *r, char *buf, const char *
 }
 
 int gr_bench_record_parse(const char *name, const char *text, size_t len,
-                    struct gr_bench_record *r, struct gr_error *err)
+                          struct gr_bench_record *r, struct gr_error *err)
 {
   char *buf, *line, *next;
   int lineno = 0, rc, ncols = 0;

@@ -93,7 +93,7 @@ void gr_bench_record_machine(struct gr_bench_machine *m);
 /* Append a row of one iteration; GR_ENOMEM on failure, GR_EINPUT when
  * name or unit does not fit its field (nothing is cut). */
 int gr_bench_record_add(struct gr_bench_record *r, const char *name, int sample,
-                  double wall, double cpu, double work, const char *unit);
+                        double wall, double cpu, double work, const char *unit);
 
 /* Append the phase timings of a run (sample 0 rows "<exp>/<phase>");
  * GR_ENOMEM on failure. */
@@ -102,13 +102,13 @@ int gr_bench_record_phases(struct gr_bench_record *r, const struct gr_ctx *ctx);
 /* Append a sample of iterations (>= 1) runs, with their total times and
  * work; as gr_bench_record_add otherwise. */
 int gr_bench_record_add_sample(struct gr_bench_record *r, const char *name, int sample,
-                         long iterations, double wall, double cpu, double work,
-                         const char *unit);
+                               long iterations, double wall, double cpu, double work,
+                               const char *unit);
 
 /* Write the record to <dir>/<host>-<date>-<exp>.tsv (atomically); the path
  * written is copied to path (size n) when path is not NULL. */
 int gr_bench_record_write(const char *dir, const struct gr_bench_record *r, char *path,
-                    size_t n, struct gr_error *err);
+                          size_t n, struct gr_error *err);
 
 /* Read a record file; GR_EINPUT with "path:line: ..." when malformed:
  * NUL or control bytes, fields that do not fit, a sample number outside
@@ -118,7 +118,7 @@ int gr_bench_record_load(const char *path, struct gr_bench_record *r, struct gr_
 
 /* As gr_bench_record_load, from len bytes of text; name is used in messages. */
 int gr_bench_record_parse(const char *name, const char *text, size_t len,
-                    struct gr_bench_record *r, struct gr_error *err);
+                          struct gr_bench_record *r, struct gr_error *err);
 
 void gr_bench_record_free(struct gr_bench_record *r);
 

@@ -77,7 +77,7 @@ static int recset_folder(struct gr_bench_recset *s, const char *dir,
 }
 
 int gr_bench_recset_load(const char *const *paths, size_t npaths,
-                   struct gr_bench_recset *s, struct gr_error *err)
+                         struct gr_bench_recset *s, struct gr_error *err)
 {
   struct stat st;
   size_t i;

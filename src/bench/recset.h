@@ -25,7 +25,7 @@ struct gr_bench_recset {
  * record, or more than GR_BENCH_RECSET_MAX records.  s is empty on failure;
  * free with gr_bench_recset_free either way. */
 int gr_bench_recset_load(const char *const *paths, size_t npaths,
-                   struct gr_bench_recset *s, struct gr_error *err);
+                         struct gr_bench_recset *s, struct gr_error *err);
 
 void gr_bench_recset_free(struct gr_bench_recset *s);
 

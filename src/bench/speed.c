@@ -38,7 +38,7 @@ static int speed_size_token(const char *t, size_t len, double *v)
 }
 
 int gr_bench_speed_name(const char *kernel, char *series, size_t n, double *size,
-                  int *threads)
+                        int *threads)
 {
   const char *p = kernel;
   size_t out = 0;
@@ -187,7 +187,7 @@ static void speed_title(struct gr_buf *b, const struct gr_bench_speed_exp *e, si
 /* The one-thread partner of k (speed_int.h): "-t<k>" made "-t1", else
  * the series' one-thread kernel at k's size. */
 const struct gr_bench_speed_kern *gr_bench_speed_partner(const struct gr_bench_speed_exp *e,
-                                             const struct gr_bench_speed_kern *k)
+                                                         const struct gr_bench_speed_kern *k)
 {
   char want[160], tok[16];
   const char *t;
@@ -339,7 +339,7 @@ void gr_bench_speed_free(struct gr_bench_speed_exp *e)
 }
 
 int gr_bench_speed_build(const struct gr_bench_record *rec, struct gr_bench_speed_exp **out, size_t *nexp,
-                   struct gr_error *err)
+                         struct gr_error *err)
 {
   struct gr_bench_speed_exp *e;
   double *buf;

@@ -33,7 +33,7 @@ struct gr_bench_record;
  * above; 1 when it has a size token, 0 otherwise (series is then the whole
  * name, *size 0). */
 int gr_bench_speed_name(const char *kernel, char *series, size_t n, double *size,
-                  int *threads);
+                        int *threads);
 
 /* Write <out>/speed/ for every experiment with samples in rec (a bench
  * record), render its figures when gnuplot is there, and rewrite
@@ -67,7 +67,7 @@ int gr_bench_speed_write(const char *out, const char *refdir,
  *   date host cpu mode revision compiler cflags load_start load_end mhz
  *   (texts), cores threads (values): the record's header. */
 int gr_bench_speed_markdown(const char *dir, const char *fig, const struct gr_bench_record *rec,
-                      const char *tmpl_path, const char *md_path, struct gr_error *err);
+                            const char *tmpl_path, const char *md_path, struct gr_error *err);
 
 /* The path of the speed page's skeleton, <refdir>/machines/speed.html.in
  * (into path, size n); GR_EINPUT when it is not there. */

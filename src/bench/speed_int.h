@@ -42,18 +42,18 @@ struct gr_bench_speed_exp {
 /* The experiments of rec's bench samples, reduced and grouped:
  * (*e)[0..*n) in order of first appearance; free with gr_bench_speed_free. */
 int gr_bench_speed_build(const struct gr_bench_record *rec, struct gr_bench_speed_exp **e, size_t *n,
-                   struct gr_error *err);
+                         struct gr_error *err);
 void gr_bench_speed_free(struct gr_bench_speed_exp *e);
 
 /* The one-thread partner of kernel k (for its speed-up): its name with
  * "-t<k>" made "-t1" when e has that kernel, else the first one-thread
  * kernel of its series and size; NULL without. */
 const struct gr_bench_speed_kern *gr_bench_speed_partner(const struct gr_bench_speed_exp *e,
-                                             const struct gr_bench_speed_kern *k);
+                                                         const struct gr_bench_speed_kern *k);
 
 /* Write <dir>/<exp>.frag.html, the section of e (figures that exist in
  * dir are shown, the others named by their scripts). */
 int gr_bench_speed_fragment(const char *dir, const struct gr_bench_speed_exp *e,
-                      const struct gr_bench_record *rec, struct gr_error *err);
+                            const struct gr_bench_record *rec, struct gr_error *err);
 
 #endif

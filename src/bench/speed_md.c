@@ -252,7 +252,7 @@ static int md_names(struct gr_notes *nt, const char *dir, const char *fig,
 }
 
 int gr_bench_speed_markdown(const char *dir, const char *fig, const struct gr_bench_record *rec,
-                      const char *tmpl_path, const char *md_path, struct gr_error *err)
+                            const char *tmpl_path, const char *md_path, struct gr_error *err)
 {
   struct gr_bench_speed_exp *e = NULL;
   struct gr_notes *nt = gr_notes_new();

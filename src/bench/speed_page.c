@@ -129,7 +129,7 @@ static void speed_kernels_table(struct gr_buf *b, const struct gr_bench_speed_ex
 }
 
 int gr_bench_speed_fragment(const char *dir, const struct gr_bench_speed_exp *e,
-                      const struct gr_bench_record *rec, struct gr_error *err)
+                            const struct gr_bench_record *rec, struct gr_error *err)
 {
   struct gr_buf b = GR_BUF_INIT;
   char path[4400];
