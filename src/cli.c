@@ -16,15 +16,15 @@
 #include <omp.h>
 #endif
 
-#include "harness/baseline.h"
-#include "harness/bench.h"
+#include "bench/baseline.h"
+#include "bench/bench.h"
 #include "harness/buf.h"
-#include "harness/compare.h"
+#include "bench/compare.h"
 #include "harness/ctx.h"
 #include "harness/error.h"
 #include "harness/experiment.h"
 #include "harness/fsio.h"
-#include "harness/record.h"
+#include "bench/record.h"
 #include "harness/report.h"
 #include "cli.h"
 
@@ -160,7 +160,7 @@ static const char *default_refdir(void);
 static void cli_baselines(FILE *fp)
 {
   struct gr_buf b = GR_BUF_INIT;
-  gr_baseline_list(default_refdir(), &b);
+  gr_bench_baseline_list(default_refdir(), &b);
   fprintf(fp, "  Baselines (--against / --baseline NAME, in %s/machines/):\n%s", default_refdir(), gr_buf_str(&b));
   gr_buf_free(&b);
 }
@@ -434,11 +434,11 @@ static void cli_utc_now(char *out, size_t n)
 }
 
 /* A record with this machine, options and date filled in. */
-void cli_record_start(struct gr_record *rec, const struct cli *c,
+void cli_record_start(struct gr_bench_record *rec, const struct cli *c,
                          const char *kind, const char *exp)
 {
   memset(rec, 0, sizeof *rec);
-  gr_record_machine(&rec->machine);
+  gr_bench_record_machine(&rec->machine);
   snprintf(rec->kind, sizeof rec->kind, "%s", kind);
   snprintf(rec->experiment, sizeof rec->experiment, "%s", exp);
   cli_utc_now(rec->date, sizeof rec->date);
@@ -452,7 +452,7 @@ void cli_record_start(struct gr_record *rec, const struct cli *c,
   rec->threads = 1;
   snprintf(rec->wait_policy, sizeof rec->wait_policy, "-");
 #endif
-  gr_record_loadavg(rec->load_start, sizeof rec->load_start);
+  gr_bench_record_loadavg(rec->load_start, sizeof rec->load_start);
 }
 
 /* OpenMP workers left spinning after a parallel region (libgomp's default

@@ -9,7 +9,7 @@
 #include "harness/ctx.h"
 
 struct gr_experiment;
-struct gr_record;
+struct gr_bench_record;
 
 #define CLI_MAXARGS 64 /* operands kept; more is an error */
 #define CLI_DONE 3     /* cli_parse: help or version printed, exit 0 */
@@ -48,7 +48,7 @@ int cli_select(const struct cli *c, const struct gr_experiment **sel,
 int cli_kernel_wanted(const struct cli *c, const char *name);
 
 /* A record with machine, options and date filled in. */
-void cli_record_start(struct gr_record *rec, const struct cli *c,
+void cli_record_start(struct gr_bench_record *rec, const struct cli *c,
                       const char *kind, const char *exp);
 
 /* Make OpenMP threads wait passively (sleep) between parallel regions:
@@ -63,7 +63,7 @@ int cli_compare(const struct cli *c);
 
 /* Record rec (written to path) against the baseline c->baseline, and the
  * papers' machines; 0 or 2. */
-int cli_against(const struct cli *c, const char *path, const struct gr_record *rec);
+int cli_against(const struct cli *c, const char *path, const struct gr_bench_record *rec);
 
 /* granrepro check (cli_check.c): after experiment e ran into c->opt.out,
  * compare its verdicts with the expected ones (printing each changed row,

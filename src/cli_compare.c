@@ -9,14 +9,14 @@
 #include <sys/stat.h>
 
 #include "cli.h"
-#include "harness/baseline.h"
+#include "bench/baseline.h"
 #include "harness/buf.h"
-#include "harness/compare.h"
+#include "bench/compare.h"
 #include "harness/error.h"
-#include "harness/ktime.h"
-#include "harness/multi.h"
-#include "harness/papers.h"
-#include "harness/recset.h"
+#include "bench/ktime.h"
+#include "bench/multi.h"
+#include "bench/papers.h"
+#include "bench/recset.h"
 
 /* Is path a folder? */
 static int cli_is_dir(const char *path)
@@ -36,46 +36,46 @@ static int cli_finish(int rc, struct gr_buf *text, const struct gr_error *err)
   return 0;
 }
 
-int cli_against(const struct cli *c, const char *path, const struct gr_record *rec)
+int cli_against(const struct cli *c, const char *path, const struct gr_bench_record *rec)
 {
   struct gr_buf text = GR_BUF_INIT;
   struct gr_error err = {0, ""};
-  int rc = gr_baseline_compare(c->opt.refdir, c->baseline, path, rec, &text, &err);
+  int rc = gr_bench_baseline_compare(c->opt.refdir, c->baseline, path, rec, &text, &err);
   if (rc == GR_OK)
-    rc = gr_papers_ratios(c->opt.refdir, rec, &text, &err);
+    rc = gr_bench_papers_ratios(c->opt.refdir, rec, &text, &err);
   return cli_finish(rc, &text, &err);
 }
 
 /* compare --baseline NAME RECORD */
 static int cli_compare_baseline(const struct cli *c)
 {
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_error err = {0, ""};
   int rc;
   if (c->nargs != 1)
     return cli_die("compare --baseline NAME takes one record (%d given; see granrepro compare --help)", c->nargs);
-  if (gr_record_load(c->args[0], &r, &err) != GR_OK)
+  if (gr_bench_record_load(c->args[0], &r, &err) != GR_OK)
     return cli_die("%s", err.msg);
-  if (gr_ktime_nbench(&r) == 0)
+  if (gr_bench_ktime_nbench(&r) == 0)
     rc = cli_die("'%s' holds no bench samples: compare a bench record with the baseline", c->args[0]);
   else
     rc = cli_against(c, c->args[0], &r);
-  gr_record_free(&r);
+  gr_bench_record_free(&r);
   return rc;
 }
 
 /* compare R1 R2 R3 ... (files or folders) */
 static int cli_compare_many(const struct cli *c, const char *dir)
 {
-  struct gr_recset s;
+  struct gr_bench_recset s;
   struct gr_buf text = GR_BUF_INIT;
   struct gr_error err = {0, ""};
-  int rc = gr_recset_load(c->args, (size_t)c->nargs, &s, &err);
+  int rc = gr_bench_recset_load(c->args, (size_t)c->nargs, &s, &err);
   if (rc == GR_OK && s.n < 2)
     rc = gr_error_set(&err, GR_EINPUT, "only one bench record found in '%s': compare needs two or more", c->args[0]);
   if (rc == GR_OK)
-    rc = gr_multi_compare(&s, dir, &text, &err);
-  gr_recset_free(&s);
+    rc = gr_bench_multi_compare(&s, dir, &text, &err);
+  gr_bench_recset_free(&s);
   return cli_finish(rc, &text, &err);
 }
 
@@ -91,5 +91,5 @@ int cli_compare(const struct cli *c)
   snprintf(dir, sizeof dir, "%s/compare", c->opt.out);
   if (c->nargs >= 3 || cli_is_dir(c->args[0]) || (c->nargs == 2 && cli_is_dir(c->args[1])))
     return cli_compare_many(c, dir);
-  return cli_finish(gr_compare_records(c->args[0], c->args[1], dir, &text, &err), &text, &err);
+  return cli_finish(gr_bench_compare_records(c->args[0], c->args[1], dir, &text, &err), &text, &err);
 }

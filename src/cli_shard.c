@@ -15,7 +15,7 @@
 #include "harness/experiment.h"
 #include "harness/fsio.h"
 #include "harness/outdir.h"
-#include "harness/record.h"
+#include "bench/record.h"
 #include "harness/report.h"
 #include "harness/shard.h"
 #include "harness/timer.h"
@@ -49,16 +49,16 @@ static int shard_exp(const struct cli *c, const struct gr_experiment **e)
 static int shard_record(const struct cli *c, struct gr_ctx *ctx, const char *key,
                         const struct gr_timer *t, const char *dir, struct gr_error *err)
 {
-  struct gr_record rec;
+  struct gr_bench_record rec;
   char name[160];
   int rc;
   cli_record_start(&rec, c, "run", key);
-  rc = gr_ctx_record_phases(ctx, &rec);
+  rc = gr_bench_record_phases(&rec, ctx);
   snprintf(name, sizeof name, "%s/shard-%d-of-%d", key, c->shard_k, c->shard_n);
   if (rc == GR_OK)
-    rc = gr_record_add(&rec, name, 0, t->wall, t->cpu, 0.0, "-");
-  rc = rc == GR_OK ? gr_record_write(dir, &rec, NULL, 0, err) : gr_error_set(err, GR_ENOMEM, "out of memory");
-  gr_record_free(&rec);
+    rc = gr_bench_record_add(&rec, name, 0, t->wall, t->cpu, 0.0, "-");
+  rc = rc == GR_OK ? gr_bench_record_write(dir, &rec, NULL, 0, err) : gr_error_set(err, GR_ENOMEM, "out of memory");
+  gr_bench_record_free(&rec);
   return rc;
 }
 
@@ -66,9 +66,9 @@ static int shard_record(const struct cli *c, struct gr_ctx *ctx, const char *key
 static void shard_header(struct gr_buf *b, const struct cli *c, const char *key,
                          const struct gr_timer *t)
 {
-  struct gr_machine m;
+  struct gr_bench_machine m;
   int i;
-  gr_record_machine(&m);
+  gr_bench_record_machine(&m);
   gr_buf_printf(b, "# granrepro shard journal\nexperiment\t%s\nshard\t%d\t%d\nseed\t%lu\nmode\t%s\n"
                 "revision\t%s\nhost\t%s\nwall\t%.3f\ncpu\t%.3f\n", key, c->shard_k, c->shard_n,
                 c->opt.seed, c->opt.quick ? "quick" : "full", m.revision, m.host, t->wall, t->cpu);
@@ -218,22 +218,22 @@ static int shard_gather(const char *out, const char *key, struct shard_head *h, 
 static int merge_record(const struct cli *c, const char *key, const struct shard_head *h, int nh,
                         const struct gr_timer *t)
 {
-  struct gr_record rec;
+  struct gr_bench_record rec;
   struct gr_error err = {0, ""};
   char name[256], dir[4200];
   int i, rc = GR_OK;
   cli_record_start(&rec, c, "run", key);
   for (i = 0; i < nh && rc == GR_OK; i++) {
     snprintf(name, sizeof name, "%s/shard-%d-of-%d@%.60s", key, h[i].k, h[i].n, h[i].host);
-    rc = gr_record_add(&rec, name, 0, h[i].wall, h[i].cpu, 0.0, "-");
+    rc = gr_bench_record_add(&rec, name, 0, h[i].wall, h[i].cpu, 0.0, "-");
   }
   snprintf(name, sizeof name, "%s/merge", key);
   if (rc == GR_OK)
-    rc = gr_record_add(&rec, name, 0, t->wall, t->cpu, 0.0, "-");
+    rc = gr_bench_record_add(&rec, name, 0, t->wall, t->cpu, 0.0, "-");
   snprintf(dir, sizeof dir, "%s/records", c->opt.out);
   if (rc == GR_OK)
-    rc = gr_record_write(dir, &rec, NULL, 0, &err);
-  gr_record_free(&rec);
+    rc = gr_bench_record_write(dir, &rec, NULL, 0, &err);
+  gr_bench_record_free(&rec);
   return rc == GR_OK ? 0 : cli_die("%s: merge record not written: %s", key, err.msg);
 }
 

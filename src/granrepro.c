@@ -19,19 +19,19 @@
 #endif
 
 #include "cli.h"
-#include "harness/baseline.h"
-#include "harness/bench.h"
+#include "bench/baseline.h"
+#include "bench/bench.h"
 #include "harness/benchref.h"
-#include "harness/speed.h"
+#include "bench/speed.h"
 #include "harness/buf.h"
-#include "harness/compare.h"
+#include "bench/compare.h"
 #include "harness/ctx.h"
 #include "harness/error.h"
 #include "harness/experiment.h"
 #include "harness/fsio.h"
 #include "harness/outdir.h"
-#include "harness/probe.h"
-#include "harness/record.h"
+#include "bench/probe.h"
+#include "bench/record.h"
 #include "harness/report.h"
 #include "harness/timer.h"
 
@@ -68,20 +68,20 @@ static int write_run_record(const struct cli *c, struct gr_ctx *ctx,
                             const char *key, const struct gr_timer *run,
                             const struct gr_timer *rep)
 {
-  struct gr_record rec;
+  struct gr_bench_record rec;
   struct gr_error err = {0, ""};
   char dir[4096], name[160];
   int rc = 0;
   cli_record_start(&rec, c, "run", key);
-  gr_ctx_record_phases(ctx, &rec);
+  gr_bench_record_phases(&rec, ctx);
   snprintf(name, sizeof name, "%s/report", key);
-  gr_record_add(&rec, name, 0, rep->wall, rep->cpu, 0.0, "-");
+  gr_bench_record_add(&rec, name, 0, rep->wall, rep->cpu, 0.0, "-");
   snprintf(name, sizeof name, "%s/total", key);
-  gr_record_add(&rec, name, 0, run->wall + rep->wall, run->cpu + rep->cpu, 0.0, "-");
+  gr_bench_record_add(&rec, name, 0, run->wall + rep->wall, run->cpu + rep->cpu, 0.0, "-");
   snprintf(dir, sizeof dir, "%s/records", c->opt.out);
-  if (gr_record_write(dir, &rec, NULL, 0, &err) != GR_OK)
+  if (gr_bench_record_write(dir, &rec, NULL, 0, &err) != GR_OK)
     rc = cli_die("%s: run record not written: %s", key, err.msg);
-  gr_record_free(&rec);
+  gr_bench_record_free(&rec);
   return rc;
 }
 
@@ -231,7 +231,7 @@ static int cmd_report(struct cli *c)
       continue;
     if ((special ? gr_report_render_dir(dir, &nr, &err)
                  : gr_report_finish(dir, NULL, NULL, &nr, &err)) != GR_OK ||
-        (strcmp(v[i], "speed") == 0 && gr_speed_index(c->opt.out, &err) != GR_OK))
+        (strcmp(v[i], "speed") == 0 && gr_bench_speed_index(c->opt.out, c->opt.refdir, &err) != GR_OK))
       rc = cli_die("%s%s", err.msg, "");
     else if (nr < 0)
       missing = 1;
@@ -254,7 +254,7 @@ static int cmd_report(struct cli *c)
 static int bench_width(const struct gr_experiment *const *sel, size_t n)
 {
   size_t i, k;
-  int w = (int)strlen(GR_PROBE_NAME), l;
+  int w = (int)strlen(GR_BENCH_PROBE_NAME), l;
   for (i = 0; i < n; i++)
     for (k = 0; k < sel[i]->nkernels; k++)
       if ((l = (int)(strlen(sel[i]->key) + 1 + strlen(sel[i]->kernels[k].name))) > w)
@@ -279,10 +279,10 @@ static size_t bench_count(const struct cli *c, const struct gr_experiment *const
  * samples spread over the bench as the kernels' do, and their median (what
  * compare reads) is the host's state over the same time.  0 or 2. */
 static int bench_all(const struct cli *c, const struct gr_experiment *const *sel,
-                     size_t n, struct gr_record *rec)
+                     size_t n, struct gr_bench_record *rec)
 {
   struct gr_bench *b;
-  struct gr_probe probe;
+  struct gr_bench_probe probe;
   struct gr_error err = {0, ""};
   struct gr_buf text = GR_BUF_INIT;
   size_t i, k, nb = 0, j;
@@ -296,15 +296,15 @@ static int bench_all(const struct cli *c, const struct gr_experiment *const *sel
       if (cli_kernel_wanted(c, sel[i]->kernels[k].name) &&
           gr_bench_init(&b[j++], sel[i], &sel[i]->kernels[k], c->repeat, &err) != GR_OK)
         rc = cli_die("bench %s: %s", sel[i]->key, err.msg);
-  if (rc == 0 && gr_probe_init(&probe, GR_PROBE_BYTES, &err) != GR_OK)
+  if (rc == 0 && gr_bench_probe_init(&probe, GR_BENCH_PROBE_BYTES, &err) != GR_OK)
     rc = cli_die("bench: %s", err.msg);
   printf("%-*s %13s  [%11s, %11s]  %13s %9s  %s\n", w, "kernel", "CPU/run", "min", "max", "wall/run", "runs", "rate");
   for (r = 0; r < GR_BENCH_ROUNDS && rc == 0; r++) {
-    if (gr_probe_sample(&probe, rec, &err) != GR_OK)
+    if (gr_bench_probe_sample(&probe, rec, &err) != GR_OK)
       rc = cli_die("bench: cache probe: %s", err.msg);
     else if (r == GR_BENCH_ROUNDS - 1) {
       gr_buf_free(&text);
-      gr_probe_line(&probe, w, &text);
+      gr_bench_probe_line(&probe, w, &text);
       fputs(gr_buf_str(&text), stdout);
     }
     for (j = 0; j < nb && rc == 0; j++) {
@@ -321,7 +321,7 @@ static int bench_all(const struct cli *c, const struct gr_experiment *const *sel
     }
   }
   gr_buf_free(&text);
-  gr_probe_free(&probe);
+  gr_bench_probe_free(&probe);
   gr_benchref_done();
   for (j = 0; j < nb; j++)
     gr_bench_free(&b[j]);
@@ -333,7 +333,7 @@ static int bench_all(const struct cli *c, const struct gr_experiment *const *sel
 static int cmd_bench(struct cli *c)
 {
   const struct gr_experiment *sel[MAX_SELECT];
-  struct gr_record rec;
+  struct gr_bench_record rec;
   struct gr_error err = {0, ""};
   char dir[4096], path[4096];
   size_t n;
@@ -342,7 +342,9 @@ static int cmd_bench(struct cli *c)
     return rc;
   if (bench_count(c, sel, n) == 0)
     return cli_die("--kernels '%s' matches no kernel of the experiments named (granrepro list shows them)", c->kernels);
-  if (c->baseline != NULL && gr_baseline_check(c->opt.refdir, c->baseline, c->opt.quick ? "quick" : "full", &err) != GR_OK)
+  if (c->baseline != NULL && gr_bench_baseline_check(c->opt.refdir, c->baseline, c->opt.quick ? "quick" : "full", &err) != GR_OK)
+    return cli_die("%s", err.msg);
+  if (gr_bench_speed_template(c->opt.refdir, path, sizeof path, &err) != GR_OK)
     return cli_die("%s", err.msg);
   if ((rc = cli_prepare_out(c->opt.out)) != 0)
     return rc;
@@ -353,13 +355,13 @@ static int cmd_bench(struct cli *c)
 #endif
   cli_record_start(&rec, c, "bench", n == gr_nexperiments ? "all" : sel[0]->key);
   rc = bench_all(c, sel, n, &rec);
-  gr_record_loadavg(rec.load_end, sizeof rec.load_end);
+  gr_bench_record_loadavg(rec.load_end, sizeof rec.load_end);
   snprintf(dir, sizeof dir, "%s/records", c->opt.out);
-  if (rc == 0 && gr_record_write(dir, &rec, path, sizeof path, &err) != GR_OK)
+  if (rc == 0 && gr_bench_record_write(dir, &rec, path, sizeof path, &err) != GR_OK)
     rc = cli_die("%s", err.msg);
   if (rc == 0)
     printf("record: %s\n", path);
-  if (rc == 0 && gr_speed_write(c->opt.out, &rec, &err) != GR_OK)
+  if (rc == 0 && gr_bench_speed_write(c->opt.out, c->opt.refdir, &rec, &err) != GR_OK)
     rc = cli_die("%s", err.msg);
   if (rc == 0)
     printf("speed: %s/speed/index.html\n", c->opt.out);
@@ -369,7 +371,7 @@ static int cmd_bench(struct cli *c)
     printf("\n");
     rc = cli_against(c, path, &rec);
   }
-  gr_record_free(&rec);
+  gr_bench_record_free(&rec);
   return rc;
 }
 
@@ -377,9 +379,9 @@ static int cmd_bench(struct cli *c)
  * record (make docs-speed: docs/speed.md from the shipped one). */
 static int cmd_speed(struct cli *c)
 {
-  struct gr_record rec;
+  struct gr_bench_record rec;
   struct gr_error err = {0, ""};
-  char tmpl[4200], md[4200], dir[4200];
+  char tmpl[4200], md[4200], dir[4200], page[4400];
   int rc = 0;
   if (c->nargs != 1)
     return cli_die("name one bench record (granrepro speed [--out DIR] RECORD.tsv)%s", "");
@@ -388,18 +390,20 @@ static int cmd_speed(struct cli *c)
   snprintf(dir, sizeof dir, "%s/speed", c->opt.out);
   if (!gr_fsio_exists(tmpl))
     return cli_die("template '%s' not found (give --ref DIR, the folder with machines/speed.md.in)", tmpl);
-  if (gr_record_load(c->args[0], &rec, &err) != GR_OK)
+  if (gr_bench_speed_template(c->opt.refdir, page, sizeof page, &err) != GR_OK)
+    return cli_die("%s", err.msg);
+  if (gr_bench_record_load(c->args[0], &rec, &err) != GR_OK)
     return cli_die("%s", err.msg);
   if (strcmp(rec.kind, "bench") != 0 || rec.nrows == 0)
     rc = cli_die("'%s' is not a bench record with samples (granrepro bench writes them)", c->args[0]);
   if (rc == 0)
     rc = cli_prepare_out(c->opt.out);
-  if (rc == 0 && (gr_speed_write(c->opt.out, &rec, &err) != GR_OK ||
-                  gr_speed_markdown(dir, "speed", &rec, tmpl, md, &err) != GR_OK))
+  if (rc == 0 && (gr_bench_speed_write(c->opt.out, c->opt.refdir, &rec, &err) != GR_OK ||
+                  gr_bench_speed_markdown(dir, "speed", &rec, tmpl, md, &err) != GR_OK))
     rc = cli_die("%s", err.msg);
   if (rc == 0)
     printf("speed: %s/index.html\nspeed: %s\n", dir, md);
-  gr_record_free(&rec);
+  gr_bench_record_free(&rec);
   return rc;
 }
 

@@ -1,13 +1,13 @@
-/* granrepro tests: two records compared kernel by kernel (src/harness/compare.c). */
+/* granrepro tests: two records compared kernel by kernel (src/bench/compare.c). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness/buf.h"
-#include "harness/compare.h"
+#include "bench/compare.h"
 #include "harness/error.h"
-#include "harness/record.h"
+#include "bench/record.h"
 #include "tests/check_run.h"
 #include "tests/check_scratch.h"
 #include "tests/check_record.h"
@@ -19,19 +19,19 @@ static void bench_record(const char *rel, double f, const char *only_kernel,
                          char *path, size_t n)
 {
   char dir[256];
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_error err = {0, ""};
   int i;
   at(dir, sizeof dir, rel);
   sample_record(&r);
   r.nrows = 0;
   for (i = 1; i <= 9; i++) {
-    ck_assert_int_eq(gr_record_add(&r, "x/fast", i, f * (1.0 + i / 100.0), f, 1000, "runs"), GR_OK);
-    ck_assert_int_eq(gr_record_add(&r, "x/flat", i, 0.2 + i / 1000.0, 0.2, 0, "-"), GR_OK);
-    ck_assert_int_eq(gr_record_add(&r, only_kernel, i, 1.0, 1.0, 0, "-"), GR_OK);
+    ck_assert_int_eq(gr_bench_record_add(&r, "x/fast", i, f * (1.0 + i / 100.0), f, 1000, "runs"), GR_OK);
+    ck_assert_int_eq(gr_bench_record_add(&r, "x/flat", i, 0.2 + i / 1000.0, 0.2, 0, "-"), GR_OK);
+    ck_assert_int_eq(gr_bench_record_add(&r, only_kernel, i, 1.0, 1.0, 0, "-"), GR_OK);
   }
-  ck_assert_int_eq(gr_record_write(dir, &r, path, n, &err), GR_OK);
-  gr_record_free(&r);
+  ck_assert_int_eq(gr_bench_record_write(dir, &r, path, n, &err), GR_OK);
+  gr_bench_record_free(&r);
 }
 
 /* The decision column of the kernel's row in a comparison text. */
@@ -50,7 +50,7 @@ static const char *decision(const char *text, const char *kernel, char *out,
   return out;
 }
 
-/* gr_compare_records: B with half the wall times is "faster" (and A
+/* gr_bench_compare_records: B with half the wall times is "faster" (and A
  * against B "slower"), equal samples are "same", kernels in one record
  * only are listed; compare.dat and compare.gp are written. */
 START_TEST(test_compare_records)
@@ -62,7 +62,7 @@ START_TEST(test_compare_records)
   bench_record("cmp/a", 1.0, "x/gone", pa, sizeof pa);
   bench_record("cmp/b", 0.5, "x/new", pb, sizeof pb);
   at(out, sizeof out, "cmp/out");
-  ck_assert_int_eq(gr_compare_records(pa, pb, out, &text, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_compare_records(pa, pb, out, &text, &err), GR_OK);
   s = text.s;
   ck_assert_str_eq(decision(s, "x/fast", d, sizeof d), "faster");
   ck_assert_str_eq(decision(s, "x/flat", d, sizeof d), "same");
@@ -94,14 +94,14 @@ START_TEST(test_compare_records)
 
   /* the other way round: slower; without outdir nothing is written */
   rm_rf(out);
-  ck_assert_int_eq(gr_compare_records(pb, pa, NULL, &text, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_compare_records(pb, pa, NULL, &text, &err), GR_OK);
   ck_assert_str_eq(decision(text.s, "x/fast", d, sizeof d), "slower");
   ck_assert_str_eq(decision(text.s, "x/flat", d, sizeof d), "same");
   ck_assert(!is_dir(out));
   gr_buf_free(&text);
 
   /* a record against itself: every kernel the same */
-  ck_assert_int_eq(gr_compare_records(pa, pa, NULL, &text, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_compare_records(pa, pa, NULL, &text, &err), GR_OK);
   ck_assert_str_eq(decision(text.s, "x/fast", d, sizeof d), "same");
   ck_assert_str_eq(decision(text.s, "x/flat", d, sizeof d), "same");
   ck_assert_str_eq(decision(text.s, "x/gone", d, sizeof d), "same");
@@ -110,29 +110,29 @@ START_TEST(test_compare_records)
 }
 END_TEST
 
-/* gr_compare_records refuses records without bench samples and files
+/* gr_bench_compare_records refuses records without bench samples and files
  * that are not records. */
 START_TEST(test_compare_bad)
 {
   char dir[256], run[512], bench[512], junk[300];
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_buf text = GR_BUF_INIT;
   struct gr_error err = {0, ""};
   at(dir, sizeof dir, "cmp-bad");
   sample_record(&r);
   r.nrows = 0;
   snprintf(r.kind, sizeof r.kind, "run");
-  ck_assert_int_eq(gr_record_add(&r, "c12/total", 0, 1.0, 1.0, 0, "-"), GR_OK);
-  ck_assert_int_eq(gr_record_write(dir, &r, run, sizeof run, &err), GR_OK);
-  gr_record_free(&r);
+  ck_assert_int_eq(gr_bench_record_add(&r, "c12/total", 0, 1.0, 1.0, 0, "-"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_write(dir, &r, run, sizeof run, &err), GR_OK);
+  gr_bench_record_free(&r);
   bench_record("cmp-bad", 1.0, "x/other", bench, sizeof bench);
-  ck_assert_int_eq(gr_compare_records(run, bench, NULL, &text, &err), GR_EINPUT);
+  ck_assert_int_eq(gr_bench_compare_records(run, bench, NULL, &text, &err), GR_EINPUT);
   ck_assert_ptr_nonnull(strstr(err.msg, "no bench samples"));
   ck_assert_ptr_nonnull(strstr(err.msg, run));
   gr_error_clear(&err);
   snprintf(junk, sizeof junk, "%s/junk.tsv", dir);
   spit(junk, "not a record\n");
-  ck_assert_int_eq(gr_compare_records(bench, junk, NULL, &text, &err), GR_EINPUT);
+  ck_assert_int_eq(gr_bench_compare_records(bench, junk, NULL, &text, &err), GR_EINPUT);
   ck_assert_ptr_nonnull(strstr(err.msg, junk));
   gr_buf_free(&text);
 }

@@ -10,7 +10,7 @@
 #include "harness/ctx.h"
 #include "harness/error.h"
 #include "harness/experiment.h"
-#include "harness/record.h"
+#include "bench/record.h"
 #include "harness/report.h"
 #include "harness/rng.h"
 #include "tests/check_run.h"
@@ -121,7 +121,7 @@ START_TEST(test_ctx_lifecycle)
   char row[512], *summary, *again;
   struct gr_options opt;
   struct gr_ctx *ctx;
-  struct gr_record rec;
+  struct gr_bench_record rec;
   int counts[4], kc[GR_NKINDS][4], nr = 0;
 
   fresh_dir(base, sizeof base, "ctx");
@@ -163,12 +163,12 @@ START_TEST(test_ctx_lifecycle)
 
   /* phases go to the record */
   memset(&rec, 0, sizeof rec);
-  ck_assert_int_eq(gr_ctx_record_phases(ctx, &rec), GR_OK);
+  ck_assert_int_eq(gr_bench_record_phases(&rec, ctx), GR_OK);
   ck_assert_uint_eq(rec.nrows, 1);
   ck_assert_str_eq(rec.rows[0].name, "fake/compare");
   ck_assert_int_eq(rec.rows[0].sample, 0);
   ck_assert_double_ge(rec.rows[0].wall, 0.0);
-  gr_record_free(&rec);
+  gr_bench_record_free(&rec);
   gr_ctx_free(ctx);
 
   /* summary.tsv: provenance, header, one row per verdict */

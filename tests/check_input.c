@@ -13,10 +13,10 @@
 #include <unistd.h>
 
 #include "harness/buf.h"
-#include "harness/compare.h"
+#include "bench/compare.h"
 #include "harness/error.h"
 #include "harness/fsio.h"
-#include "harness/record.h"
+#include "bench/record.h"
 #include "harness/ref.h"
 #include "tests/check_run.h"
 
@@ -106,10 +106,10 @@ END_TEST
 static void rec_refused(const char *text, size_t len, int line, const char *what)
 {
   char prefix[32];
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_error err = {0, ""};
   snprintf(prefix, sizeof prefix, "r.tsv:%d: ", line);
-  refused(gr_record_parse("r.tsv", text, len, &r, &err), &err, prefix, what);
+  refused(gr_bench_record_parse("r.tsv", text, len, &r, &err), &err, prefix, what);
   ck_assert_ptr_null(r.rows);
 }
 
@@ -122,7 +122,7 @@ static void row_refused(const char *row, const char *what)
 }
 
 /* Times must be finite, >= 0, and > 0 in a bench sample; work finite and
- * >= 0; sample numbers 0..GR_RECORD_MAX_SAMPLE. */
+ * >= 0; sample numbers 0..GR_BENCH_RECORD_MAX_SAMPLE. */
 START_TEST(test_record_values)
 {
   static const char nul[] = REC_HEAD "k\t1\t0.5\t0.5\t1\tu\n\0k\t2\t0.5\t0.5\t1\tu\n";
@@ -155,25 +155,25 @@ START_TEST(test_record_fields)
 {
   static const char run[] = "# granrepro record\n# kind: run\nname\tsample\twall_s\tcpu_s\twork\tunit\nc12/a\t0\t0\t0\t0\t-\n";
   char text[1024], mode[64];
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_error err = {0, ""};
-  ck_assert_int_eq(gr_record_parse("r.tsv", run, strlen(run), &r, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_record_parse("r.tsv", run, strlen(run), &r, &err), GR_OK);
   ck_assert_uint_eq(r.nrows, 1);
-  gr_record_free(&r);
+  gr_bench_record_free(&r);
   memset(mode, 'q', 40);
   mode[40] = '\0';
   snprintf(text, sizeof text, "# granrepro record\n# mode: %s\n", mode);
   rec_refused(text, strlen(text), 2, "'mode' is longer than 15 characters");
   memset(text, 'k', 200);
   text[200] = '\0';
-  ck_assert_int_eq(gr_record_add(&r, text, 1, 1.0, 1.0, 0.0, "-"), GR_EINPUT);
+  ck_assert_int_eq(gr_bench_record_add(&r, text, 1, 1.0, 1.0, 0.0, "-"), GR_EINPUT);
   ck_assert_uint_eq(r.nrows, 0);
 }
 END_TEST
 
 /* A bench record in memory: mode, then 9 samples of each kernel named in
  * kernels (space-separated) with wall 1 + i/100 and work per sample. */
-static void bench(struct gr_record *r, const char *mode, const char *kernels,
+static void bench(struct gr_bench_record *r, const char *mode, const char *kernels,
                   double work)
 {
   char names[256], *k, *save = NULL;
@@ -184,7 +184,7 @@ static void bench(struct gr_record *r, const char *mode, const char *kernels,
   snprintf(names, sizeof names, "%s", kernels);
   for (k = strtok_r(names, " ", &save); k; k = strtok_r(NULL, " ", &save))
     for (i = 1; i <= 9; i++)
-      ck_assert_int_eq(gr_record_add(r, k, i, 1.0 + i / 100.0, 1.0, work, "runs"), GR_OK);
+      ck_assert_int_eq(gr_bench_record_add(r, k, i, 1.0 + i / 100.0, 1.0, work, "runs"), GR_OK);
 }
 
 /* Records of different modes, or without a kernel in common, are refused
@@ -192,29 +192,29 @@ static void bench(struct gr_record *r, const char *mode, const char *kernels,
  * is not judged and is named in a warning. */
 START_TEST(test_compare_refusals)
 {
-  struct gr_record a, b;
+  struct gr_bench_record a, b;
   struct gr_buf text = GR_BUF_INIT;
   struct gr_error err = {0, ""};
   bench(&a, "quick", "x/k", 100);
   bench(&b, "full", "x/k", 100);
-  ck_assert_int_eq(gr_compare_loaded("A.tsv", &a, "B.tsv", &b, NULL, &text, &err), GR_EINPUT);
+  ck_assert_int_eq(gr_bench_compare_loaded("A.tsv", &a, "B.tsv", &b, NULL, &text, &err), GR_EINPUT);
   ck_assert_ptr_nonnull(strstr(err.msg, "'A.tsv' is a quick record and 'B.tsv' a full one"));
-  gr_record_free(&b);
+  gr_bench_record_free(&b);
   gr_error_clear(&err);
   bench(&b, "quick", "x/other", 100);
-  ck_assert_int_eq(gr_compare_loaded("A.tsv", &a, "B.tsv", &b, NULL, &text, &err), GR_EINPUT);
+  ck_assert_int_eq(gr_bench_compare_loaded("A.tsv", &a, "B.tsv", &b, NULL, &text, &err), GR_EINPUT);
   ck_assert_ptr_nonnull(strstr(err.msg, "share no kernel"));
-  gr_record_free(&b);
+  gr_bench_record_free(&b);
   gr_buf_free(&text);
   gr_error_clear(&err);
   bench(&b, "quick", "x/k", 250);
-  ck_assert_int_eq(gr_compare_loaded("A.tsv", &a, "B.tsv", &b, NULL, &text, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_compare_loaded("A.tsv", &a, "B.tsv", &b, NULL, &text, &err), GR_OK);
   ck_assert_ptr_nonnull(strstr(text.s, " work-differs "));
   ck_assert_ptr_nonnull(strstr(text.s, "warning: A and B count different work per run"));
   ck_assert_ptr_nonnull(strstr(text.s, "  x/k: 100 runs in A, 250 in B\n"));
   ck_assert_ptr_null(strstr(text.s, "  same "));
-  gr_record_free(&a);
-  gr_record_free(&b);
+  gr_bench_record_free(&a);
+  gr_bench_record_free(&b);
   gr_buf_free(&text);
 }
 END_TEST
@@ -226,25 +226,25 @@ START_TEST(test_compare_iterations)
 {
   static const char old[] = "# granrepro record\n# kind: bench\n# mode: quick\n# threads: 2\n"
                             "name\tsample\twall_s\tcpu_s\twork\tunit\nx/k\t1\t0.5\t0.5\t10\truns\n";
-  struct gr_record a, b;
+  struct gr_bench_record a, b;
   struct gr_buf text = GR_BUF_INIT;
   struct gr_error err = {0, ""};
   int i;
-  ck_assert_int_eq(gr_record_parse("old.tsv", old, strlen(old), &a, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_record_parse("old.tsv", old, strlen(old), &a, &err), GR_OK);
   ck_assert_int_eq(a.rows[0].iterations, 1);
-  gr_record_free(&a);
+  gr_bench_record_free(&a);
   rec_refused(REC_HEAD "k\t1\t0.5\t0.5\t1\tu\t1\n", strlen(REC_HEAD) + 16, 5, "expected 6 tab-separated fields, found 7");
   bench(&a, "quick", "x/k", 100);
   memset(&b, 0, sizeof b);
   snprintf(b.mode, sizeof b.mode, "quick");
   b.threads = 4;
   for (i = 1; i <= 9; i++)
-    ck_assert_int_eq(gr_record_add_sample(&b, "x/k", i, 2, 2.0 * (1.0 + i / 100.0), 2.0, 200, "runs"), GR_OK);
-  ck_assert_int_eq(gr_compare_loaded("A.tsv", &a, "B.tsv", &b, NULL, &text, &err), GR_OK);
+    ck_assert_int_eq(gr_bench_record_add_sample(&b, "x/k", i, 2, 2.0 * (1.0 + i / 100.0), 2.0, 200, "runs"), GR_OK);
+  ck_assert_int_eq(gr_bench_compare_loaded("A.tsv", &a, "B.tsv", &b, NULL, &text, &err), GR_OK);
   ck_assert_ptr_nonnull(strstr(text.s, "1.000      40.5         1  same"));
   ck_assert_ptr_nonnull(strstr(text.s, "warning: A ran its kernels on 0 threads, B on 4"));
-  gr_record_free(&a);
-  gr_record_free(&b);
+  gr_bench_record_free(&a);
+  gr_bench_record_free(&b);
   gr_buf_free(&text);
 }
 END_TEST

@@ -1,4 +1,4 @@
-/* granrepro tests: two-sided Mann-Whitney U test (src/harness/mwu.c).
+/* granrepro tests: two-sided Mann-Whitney U test (src/bench/mwu.c).
  *
  * Mann, H. B. & Whitney, D. R. (1947). On a test of whether one of two
  * random variables is stochastically larger than the other. Ann. Math.
@@ -8,7 +8,7 @@
  * normal approximation against its formula, with ties and without.
  */
 #include "harness/error.h"
-#include "harness/mwu.h"
+#include "bench/mwu.h"
 
 #include <check.h>
 #include <gsl/gsl_cdf.h>
@@ -65,7 +65,7 @@ static double normal_p(double u, size_t na, size_t nb, double ties)
 static void run(const double *a, size_t na, const double *b, size_t nb,
                 double *u, double *p)
 {
-  ck_assert_int_eq(gr_mwu_test(a, na, b, nb, u, p), GR_OK);
+  ck_assert_int_eq(gr_bench_mwu_test(a, na, b, nb, u, p), GR_OK);
 }
 
 /* na = nb = 3, completely separated: P(U <= 0) = 1/20, p = 0.1 both ways. */
@@ -316,11 +316,11 @@ END_TEST
 START_TEST(test_input)
 {
   double a[2] = {1, 2}, b[2] = {3, NAN}, p;
-  ck_assert_int_eq(gr_mwu_test(a, 0, a, 2, NULL, NULL), GR_EINPUT);
-  ck_assert_int_eq(gr_mwu_test(a, 2, a, 0, NULL, NULL), GR_EINPUT);
-  ck_assert_int_eq(gr_mwu_test(NULL, 2, a, 2, NULL, NULL), GR_EINPUT);
-  ck_assert_int_eq(gr_mwu_test(a, 2, b, 2, NULL, NULL), GR_EINPUT);
-  ck_assert_int_eq(gr_mwu_test(a, 2, b, 1, NULL, &p), GR_OK);
+  ck_assert_int_eq(gr_bench_mwu_test(a, 0, a, 2, NULL, NULL), GR_EINPUT);
+  ck_assert_int_eq(gr_bench_mwu_test(a, 2, a, 0, NULL, NULL), GR_EINPUT);
+  ck_assert_int_eq(gr_bench_mwu_test(NULL, 2, a, 2, NULL, NULL), GR_EINPUT);
+  ck_assert_int_eq(gr_bench_mwu_test(a, 2, b, 2, NULL, NULL), GR_EINPUT);
+  ck_assert_int_eq(gr_bench_mwu_test(a, 2, b, 1, NULL, &p), GR_OK);
   ck_assert_double_eq_tol(p, 2.0 / 3.0, 1e-12);
 }
 END_TEST

@@ -1,4 +1,4 @@
-/* granrepro tests: run and bench records (src/harness/record.c): write,
+/* granrepro tests: run and bench records (src/bench/record.c): write,
  * load, refuse malformed ones. */
 #include <check.h>
 #include <stdio.h>
@@ -7,28 +7,28 @@
 
 #include "harness/error.h"
 #include "harness/fsio.h"
-#include "harness/record.h"
+#include "bench/record.h"
 #include "tests/check_run.h"
 #include "tests/check_scratch.h"
 #include "tests/check_record.h"
 
-/* gr_record_write then gr_record_load: the file name and every header
+/* gr_bench_record_write then gr_bench_record_load: the file name and every header
  * field and row come back. */
 START_TEST(test_record_roundtrip)
 {
   char dir[256], want[512], path[512];
-  struct gr_record r, l;
+  struct gr_bench_record r, l;
   struct gr_error err = {0, ""};
   size_t i;
-  at(dir, sizeof dir, "records/new");  /* created by gr_record_write */
+  at(dir, sizeof dir, "records/new");  /* created by gr_bench_record_write */
   sample_record(&r);
-  ck_assert_int_eq(gr_record_write(dir, &r, path, sizeof path, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_record_write(dir, &r, path, sizeof path, &err), GR_OK);
   snprintf(want, sizeof want, "%s/test_host_1-20260102T030405Z-c12-bench.tsv", dir);
   ck_assert_str_eq(path, want);
   ck_assert_int_eq(count_entries(dir), 1);
   ck_assert(file_has(path, "# granrepro record\n# kind: bench\n"));
 
-  ck_assert_int_eq(gr_record_load(path, &l, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_record_load(path, &l, &err), GR_OK);
   ck_assert_str_eq(l.kind, "bench");
   ck_assert_str_eq(l.experiment, "c12");
   ck_assert_str_eq(l.date, "2026-01-02T03:04:05Z");
@@ -54,25 +54,25 @@ START_TEST(test_record_roundtrip)
   }
   ck_assert_str_eq(l.rows[0].unit, "collisions");
   ck_assert_str_eq(l.rows[2].unit, "-");
-  gr_record_free(&l);
+  gr_bench_record_free(&l);
   ck_assert_ptr_null(l.rows);
 
   /* a run record has no "-bench" suffix */
   snprintf(r.kind, sizeof r.kind, "run");
-  ck_assert_int_eq(gr_record_write(dir, &r, path, sizeof path, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_record_write(dir, &r, path, sizeof path, &err), GR_OK);
   snprintf(want, sizeof want, "%s/test_host_1-20260102T030405Z-c12.tsv", dir);
   ck_assert_str_eq(path, want);
   ck_assert_int_eq(count_entries(dir), 2);
-  gr_record_free(&r);
+  gr_bench_record_free(&r);
   ck_assert_int_eq(err.code, GR_OK);
 }
 END_TEST
 
-/* gr_record_machine describes this machine and build. */
+/* gr_bench_record_machine describes this machine and build. */
 START_TEST(test_record_machine)
 {
-  struct gr_machine m;
-  gr_record_machine(&m);
+  struct gr_bench_machine m;
+  gr_bench_record_machine(&m);
   ck_assert_str_ne(m.host, "");
   ck_assert_str_ne(m.cpu, "");
   ck_assert_int_ge(m.cores, 1);
@@ -89,14 +89,14 @@ static void record_bad(const char *name, const char *text, int line,
                        const char *what)
 {
   char path[512], prefix[600];
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_error err = {0, ""};
   at(path, sizeof path, "records/bad");
   ck_assert_int_eq(gr_fsio_mkdirs(path, &err), GR_OK);
   at(path, sizeof path, "records/bad/");
   strncat(path, name, sizeof path - strlen(path) - 1);
   spit(path, text);
-  ck_assert_msg(gr_record_load(path, &r, &err) == GR_EINPUT, "%s accepted", name);
+  ck_assert_msg(gr_bench_record_load(path, &r, &err) == GR_EINPUT, "%s accepted", name);
   snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
   ck_assert_msg(strncmp(err.msg, prefix, strlen(prefix)) == 0, "want '%s', got '%s'", prefix, err.msg);
   ck_assert_msg(strstr(err.msg, what) != NULL, "want '%s' in '%s'", what, err.msg);
@@ -110,7 +110,7 @@ static void record_bad(const char *name, const char *text, int line,
 START_TEST(test_record_malformed)
 {
   char path[512];
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_error err = {0, ""};
   record_bad("notrec.tsv", "hello\tworld\n", 1, "not a granrepro record");
   record_bad("empty.tsv", "", 1, "not a granrepro record");
@@ -124,15 +124,15 @@ START_TEST(test_record_malformed)
   at(path, sizeof path, "records/bad/crlf.tsv");
   spit(path, "# granrepro record\r\n# kind: bench\r\n# experiment: c12\r\n"
              "name\tsample\twall_s\tcpu_s\twork\tunit\r\nk\t1\t0.5\t0.25\t10\truns\r\n");
-  ck_assert_int_eq(gr_record_load(path, &r, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_record_load(path, &r, &err), GR_OK);
   ck_assert_str_eq(r.experiment, "c12");
   ck_assert_uint_eq(r.nrows, 1);
   ck_assert_str_eq(r.rows[0].unit, "runs");
   ck_assert_double_eq(r.rows[0].wall, 0.5);
-  gr_record_free(&r);
+  gr_bench_record_free(&r);
 
   at(path, sizeof path, "records/bad/nosuch.tsv");
-  ck_assert_int_ne(gr_record_load(path, &r, &err), GR_OK);
+  ck_assert_int_ne(gr_bench_record_load(path, &r, &err), GR_OK);
   ck_assert_ptr_nonnull(strstr(err.msg, path));
 }
 END_TEST

@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "harness/record.h"
+#include "bench/record.h"
 
 /* A bench record with every header field set. */
-static inline void sample_record(struct gr_record *r)
+static inline void sample_record(struct gr_bench_record *r)
 {
   memset(r, 0, sizeof *r);
   snprintf(r->machine.host, sizeof r->machine.host, "test host/1");
@@ -28,9 +28,9 @@ static inline void sample_record(struct gr_record *r)
   snprintf(r->mode, sizeof r->mode, "quick");
   r->seed = 4294967295UL;
   r->threads = 3;
-  ck_assert_int_eq(gr_record_add(r, "c12/sweep", 1, 0.125, 0.25, 10001, "collisions"), GR_OK);
-  ck_assert_int_eq(gr_record_add(r, "c12/sweep", 2, 0.0015, 2.5e-3, 0.1, "collisions"), GR_OK);
-  ck_assert_int_eq(gr_record_add(r, "c12/phase x", 0, 3.0, 2.0, 0.0, ""), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add(r, "c12/sweep", 1, 0.125, 0.25, 10001, "collisions"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add(r, "c12/sweep", 2, 0.0015, 2.5e-3, 0.1, "collisions"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add(r, "c12/phase x", 0, 3.0, 2.0, 0.0, ""), GR_OK);
 }
 
 #endif

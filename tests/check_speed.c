@@ -1,4 +1,4 @@
-/* granrepro tests: the speed pages of a bench record (src/harness/speed.c,
+/* granrepro tests: the speed pages of a bench record (src/bench/speed.c,
  * speed_page.c, speed_md.c). */
 #include <check.h>
 #include <stdio.h>
@@ -8,8 +8,8 @@
 
 #include "harness/error.h"
 #include "harness/fsio.h"
-#include "harness/record.h"
-#include "harness/speed.h"
+#include "bench/record.h"
+#include "bench/speed.h"
 #include "tests/check_run.h"
 #include "tests/check_scratch.h"
 
@@ -22,34 +22,34 @@ START_TEST(test_speed_names_and_page)
   double n;
   int t;
   size_t len;
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_error err = {0, ""};
-  ck_assert_int_eq(gr_speed_name("dem-step-1e5-t2", series, sizeof series, &n, &t), 1);
+  ck_assert_int_eq(gr_bench_speed_name("dem-step-1e5-t2", series, sizeof series, &n, &t), 1);
   ck_assert_str_eq(series, "dem-step");
   ck_assert(n == 1e5 && t == 2);
-  ck_assert_int_eq(gr_speed_name("ddc-N1e4-phi0.3", series, sizeof series, &n, &t), 1);
+  ck_assert_int_eq(gr_bench_speed_name("ddc-N1e4-phi0.3", series, sizeof series, &n, &t), 1);
   ck_assert_str_eq(series, "ddc-phi0.3");
   ck_assert(n == 1e4 && t == 1);
-  ck_assert_int_eq(gr_speed_name("cells-64e3-rho0.28", series, sizeof series, &n, &t), 1);
+  ck_assert_int_eq(gr_bench_speed_name("cells-64e3-rho0.28", series, sizeof series, &n, &t), 1);
   ck_assert_str_eq(series, "cells-rho0.28");
   ck_assert(n == 64e3);
-  ck_assert_int_eq(gr_speed_name("rule-sweep", series, sizeof series, &n, &t), 0);
+  ck_assert_int_eq(gr_bench_speed_name("rule-sweep", series, sizeof series, &n, &t), 0);
   ck_assert_str_eq(series, "rule-sweep");
   ck_assert(n == 0.0 && t == 1);
   memset(&r, 0, sizeof r);
   snprintf(r.mode, sizeof r.mode, "full");
   /* 10 ns per unit at 1e3, 20 ns at 1e4 (slope log10 2), 10 ns on 2 threads */
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e3", 1, 1, 1e-5, 1e-5, 1e3, "steps"), GR_OK);
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4", 1, 1, 2e-4, 2e-4, 1e4, "steps"), GR_OK);
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4-t2", 1, 1, 1e-4, 2e-4, 1e4, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e3", 1, 1, 1e-5, 1e-5, 1e3, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e4", 1, 1, 2e-4, 2e-4, 1e4, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e4-t2", 1, 1, 1e-4, 2e-4, 1e4, "steps"), GR_OK);
   r.rows[r.nrows - 1].bytes = 80.0; /* of step-1e4-t2: 8 GB/s at 10 ns per unit */
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/other", 1, 1, 1.0, 1.0, 4.0, "runs"), GR_OK);
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/bw-read-1e6", 1, 1, 1e-3, 1e-3, 1e6, "values"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/other", 1, 1, 1.0, 1.0, 4.0, "runs"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/bw-read-1e6", 1, 1, 1e-3, 1e-3, 1e6, "values"), GR_OK);
   r.rows[r.nrows - 1].bytes = 16.0; /* the streaming bound: 16 GB/s */
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/bw-read-1e5", 1, 1, 1e-5, 1e-5, 1e5, "values"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/bw-read-1e5", 1, 1, 1e-5, 1e-5, 1e5, "values"), GR_OK);
   r.rows[r.nrows - 1].bytes = 16.0; /* 160 GB/s from a cache: not the bound */
   at(dir, sizeof dir, "speedpage");
-  ck_assert_int_eq(gr_speed_write(dir, &r, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_speed_write(dir, GR_REFDIR_SRC, &r, &err), GR_OK);
   snprintf(path, sizeof path, "%s/speed/x-cost.dat", dir);
   ck_assert_int_eq(gr_fsio_read(path, &text, &len, &err), GR_OK);
   ck_assert_str_eq(text, "# step t1\n1000 10 10 10\n10000 20 20 20\n\n\n# step t2\n10000 10 10 10\n"
@@ -68,7 +68,7 @@ START_TEST(test_speed_names_and_page)
   ck_assert_ptr_nonnull(strstr(text, "<td>80</td><td>8</td><td>0.50</td>"));
   ck_assert_ptr_null(strstr(text, "<!--fig:"));
   free(text);
-  gr_record_free(&r);
+  gr_bench_record_free(&r);
 }
 END_TEST
 
@@ -90,7 +90,7 @@ START_TEST(test_speed_markdown)
     "*Figure x-cost not drawn: gnuplot was not found"};
   char *text, dir[4096], sdir[4200], tmpl[4200], md[4200];
   size_t len, i;
-  struct gr_record r;
+  struct gr_bench_record r;
   struct gr_error err = {0, ""};
   memset(&r, 0, sizeof r);
   snprintf(r.mode, sizeof r.mode, "full");
@@ -98,13 +98,13 @@ START_TEST(test_speed_markdown)
   r.machine.cores = 2;
   /* step: 10 ns per unit at 1e3, 20 at 1e4 on 1 thread ("-t1"), 10 on 2;
    * "step-1e4" alone is 40 ns: the speed-up takes the "-t1" partner */
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e3", 1, 1, 1e-5, 1e-5, 1e3, "steps"), GR_OK);
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4", 1, 1, 4e-4, 4e-4, 1e4, "steps"), GR_OK);
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4-t1", 1, 1, 2e-4, 2e-4, 1e4, "steps"), GR_OK);
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e4-t2", 1, 1, 1e-4, 2e-4, 1e4, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e3", 1, 1, 1e-5, 1e-5, 1e3, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e4", 1, 1, 4e-4, 4e-4, 1e4, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e4-t1", 1, 1, 2e-4, 2e-4, 1e4, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e4-t2", 1, 1, 1e-4, 2e-4, 1e4, "steps"), GR_OK);
   r.rows[r.nrows - 1].bytes = 80.0; /* 8 GB/s at 10 ns per unit */
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/other", 1, 1, 1.0, 1.0, 4.0, "runs"), GR_OK);
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/bw-read-1e6", 1, 1, 1e-3, 1e-3, 1e6, "values"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/other", 1, 1, 1.0, 1.0, 4.0, "runs"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/bw-read-1e6", 1, 1, 1e-3, 1e-3, 1e6, "values"), GR_OK);
   r.rows[r.nrows - 1].bytes = 16.0; /* the streaming bound: 16 GB/s */
   at(dir, sizeof dir, "speedmd");
   ck_assert_int_eq(gr_fsio_mkdirs(dir, &err), GR_OK);
@@ -115,8 +115,8 @@ START_TEST(test_speed_markdown)
          "speed-up {{x/step-1e4-t2.speedup:%.2f}}, bound {{x/step-1e4-t2.bound:%.2f}}, "
          "slope {{x/step.t1.slope:%.4f}}\n{{x/step.table}}{{x.speedup}}{{x.kernels}}{{x.series}}{{x.cost-fig}}\n";
   ck_assert_int_eq(gr_fsio_write(tmpl, text, strlen(text), &err), GR_OK);
-  ck_assert_int_eq(gr_speed_write(dir, &r, &err), GR_OK); /* the figures' scripts, not drawn */
-  ck_assert_int_eq(gr_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_speed_write(dir, GR_REFDIR_SRC, &r, &err), GR_OK); /* the figures' scripts, not drawn */
+  ck_assert_int_eq(gr_bench_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_OK);
   ck_assert_int_eq(gr_fsio_read(md, &text, &len, &err), GR_OK);
   for (i = 0; i < sizeof want / sizeof want[0]; i++)
     ck_assert_msg(strstr(text, want[i]) != NULL, "not in the page: %s", want[i]);
@@ -133,18 +133,18 @@ START_TEST(test_speed_markdown)
   free(text);
   /* issue 14's scaling measure: 80 ns at 1e6 over the first 1e4 kernel's
    * 40 ns (not its -t1 twin's 20), slope ln 2 / ln 100 */
-  ck_assert_int_eq(gr_record_add_sample(&r, "x/step-1e6", 1, 1, 0.08, 0.08, 1e6, "steps"), GR_OK);
+  ck_assert_int_eq(gr_bench_record_add_sample(&r, "x/step-1e6", 1, 1, 0.08, 0.08, 1e6, "steps"), GR_OK);
   text = "{{x/step.t1.ratio-1e4-1e6:%.2f}} {{x/step.t1.slope-1e4-1e6:%.4f}}\n";
   ck_assert_int_eq(gr_fsio_write(tmpl, text, strlen(text), &err), GR_OK);
-  ck_assert_int_eq(gr_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_OK);
+  ck_assert_int_eq(gr_bench_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_OK);
   ck_assert_int_eq(gr_fsio_read(md, &text, &len, &err), GR_OK);
   ck_assert_str_eq(text, "2.00 0.1505\n");
   free(text);
   text = "line one\n{{x/step-1e5.ns}}\n";
   ck_assert_int_eq(gr_fsio_write(tmpl, text, strlen(text), &err), GR_OK);
-  ck_assert_int_eq(gr_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_EINPUT);
+  ck_assert_int_eq(gr_bench_speed_markdown(sdir, "speed", &r, tmpl, md, &err), GR_EINPUT);
   ck_assert_ptr_nonnull(strstr(err.msg, "t.md.in:2: unknown placeholder {{x/step-1e5.ns}}"));
-  gr_record_free(&r);
+  gr_bench_record_free(&r);
 }
 END_TEST
 

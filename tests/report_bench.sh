@@ -6,8 +6,8 @@
 
 kernels="c12/sweep c12/rule-sweep c12/montecarlo"
 probe=machine/l3-chase-12MiB
-rounds=$(sed -n 's/^#define GR_BENCH_ROUNDS \([0-9][0-9]*\).*/\1/p' "$top_srcdir/src/harness/bench.h")
-[ -n "$rounds" ] || fail "GR_BENCH_ROUNDS not found in src/harness/bench.h"
+rounds=$(sed -n 's/^#define GR_BENCH_ROUNDS \([0-9][0-9]*\).*/\1/p' "$top_srcdir/src/bench/bench.h")
+[ -n "$rounds" ] || fail "GR_BENCH_ROUNDS not found in src/bench/bench.h"
 
 # -- bench: one record, 9 samples (numbered 1..9) of each of the 3 kernels
 # and one sample a round (1..GR_BENCH_ROUNDS) of the cache probe

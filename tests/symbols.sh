@@ -1,13 +1,13 @@
 #!/bin/sh
 # granrepro: every symbol the library archives export starts with gr_ (one
-# prefix, as REBOUND's CI checks reb_), in all three archives: physics,
-# harness and experiments (cross-file functions of an experiment folder are
+# prefix, as REBOUND's CI checks reb_), in every archive: physics,
+# harness, bench and experiments (cross-file functions of an experiment folder are
 # gr_<exp>_<verb>).  INFO lists archives only counted, not enforced; an entry
 # archive:glob checks only the members matching glob (e.g.
 # libgrexperiments.a:c12*.o).
 set -u
 
-STRICT="libgrphysics.a libgrbplattice.a libgrharness.a libgrexperiments.a"
+STRICT="libgrphysics.a libgrbplattice.a libgrharness.a libgrbench.a libgrexperiments.a"
 INFO=""
 dir=${top_builddir:-.}
 status=0
@@ -42,5 +42,23 @@ for a in $STRICT $INFO; do
       fi ;;
     *) echo "symbols: $a: $n of $total exported names lack the gr_ prefix (information; not yet enforced)" ;;
   esac
+done
+
+# The bench archive's own prefix (gr_bench_), and the layers: neither the
+# harness nor an experiment calls into the bench (driver -> bench ->
+# harness; the link order enforces it too, this says which name broke it).
+bad=$(exported libgrbench.a | grep -v '^gr_bench_' || true)
+if [ -n "$bad" ]; then
+  echo "symbols: libgrbench.a exports names without the gr_bench_ prefix:" >&2
+  printf '%s\n' "$bad" | sed 's/^/  /' >&2
+  status=1
+fi
+for a in libgrharness.a libgrexperiments.a; do
+  up=$(nm -u "$dir/$a" | awk '{print $NF}' | grep '^gr_bench_' | sort -u || true)
+  if [ -n "$up" ]; then
+    echo "symbols: $a calls the bench (src/bench/), against the layers:" >&2
+    printf '%s\n' "$up" | sed 's/^/  /' >&2
+    status=1
+  fi
 done
 exit $status

@@ -2,7 +2,7 @@
  * of Sweetman 2003, chapter 4 -- one rebuild pass of each search method
  * per N (sweetman_state.c), the streaming floors, and DEM steps of the
  * peer case (issue 14: threads, cell order, a shuffled start).  Each run
- * declares the bytes it touches per work unit (gr_bench_bytes), counted
+ * declares the bytes it touches per work unit (gr_kernel_bytes), counted
  * from the data layout: an array element read counts its size, written
  * its size again; data read again while cached count once. */
 #include <gsl/gsl_randist.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "experiments/sweetman-2003/sweetman.h"
-#include "harness/bench.h"
+#include "harness/benchref.h"
 #include "harness/error.h"
 #include "harness/rng.h"
 #include "physics/dem.h"
@@ -84,7 +84,7 @@ double gr_sweetman_bench_run(void *state)
     if (gr_sweetman_pass(&b->s, b->method) != 0)
       return 0.0;
   }
-  gr_bench_bytes(sw_pass_bytes(b));
+  gr_kernel_bytes(sw_pass_bytes(b));
   return (double)b->reps * (double)b->s.n;
 }
 
@@ -192,7 +192,7 @@ double gr_sweetman_dem_bench_run(void *state)
   for (s = 0; s < b->steps; s++)
     if (gr_dem_step(&b->d) != GR_OK)
       return 0.0;
-  gr_bench_bytes(sw_dem_bytes(&b->d));
+  gr_kernel_bytes(sw_dem_bytes(&b->d));
   return (double)b->steps * (double)b->d.n;
 }
 

@@ -1,4 +1,5 @@
-/* granrepro harness: published numbers for bench kernels (benchref.h).
+/* granrepro harness: published numbers for bench kernels, and the bytes
+ * per work unit a kernel declares (benchref.h).
  * One table is kept loaded between calls (a setup reads several cells of
  * the same table); naming another folder or table reloads. */
 #include "harness/benchref.h"
@@ -13,6 +14,19 @@
 static char benchref_dir[4096];
 static char benchref_path[4400];
 static struct gr_reftable *benchref_table;
+/* Bytes per work unit the kernel's last run declared: the bench runs one
+ * kernel at a time, in one thread. */
+static double benchref_bytes;
+
+void gr_kernel_bytes(double per_unit)
+{
+  benchref_bytes = per_unit;
+}
+
+double gr_kernel_bytes_declared(void)
+{
+  return benchref_bytes;
+}
 
 /* Forget the loaded table. */
 static void benchref_drop(void)

@@ -1,4 +1,5 @@
-/* granrepro harness: published numbers for bench kernels.  A kernel's
+/* granrepro harness: what a bench kernel may ask of the harness: published
+ * numbers, and its bytes per work unit (gr_kernel_bytes).  A kernel's
  * setup runs without an experiment context (struct gr_kernel), yet a
  * kernel that reproduces a paper's case should take the paper's numbers
  * from reference/, as the experiment does (gr_ctx_published), not repeat
@@ -21,5 +22,14 @@ int gr_benchref_published(const char *table, const char *row, const char *col,
 
 /* Release the loaded table (at the end of a bench). */
 void gr_benchref_done(void);
+
+/* For a kernel's run: the bytes it touches per work unit, counted from its
+ * data layout (each array element read counts once, written once more),
+ * so that the bench record can set its time against a streaming bandwidth
+ * (its bytes_per_unit line); the bench sets it to 0 before each sample, so a kernel that does not call it counts 0. */
+void gr_kernel_bytes(double per_unit);
+
+/* What the kernel's last run declared with gr_kernel_bytes. */
+double gr_kernel_bytes_declared(void);
 
 #endif

@@ -15,7 +15,6 @@
 #include "harness/fsio.h"
 #include "harness/notes.h"
 #include "harness/outdir.h"
-#include "harness/record.h"
 #include "harness/report.h"
 #include "harness/rng.h"
 #include "harness/shard.h"
@@ -791,14 +790,15 @@ int gr_ctx_write(struct gr_ctx *c, int *nrendered)
   return rc;
 }
 
-int gr_ctx_record_phases(const struct gr_ctx *c, struct gr_record *rec)
+size_t gr_ctx_nphases(const struct gr_ctx *c)
 {
-  size_t i;
-  char name[160];
-  for (i = 0; i < c->nphases; i++) {
-    snprintf(name, sizeof name, "%s/%s", c->exp->key, c->phases[i].name);
-    if (gr_record_add(rec, name, 0, c->phases[i].wall, c->phases[i].cpu, 0.0, "-") != GR_OK)
-      return GR_ENOMEM;
-  }
-  return GR_OK;
+  return c->nphases;
+}
+
+void gr_ctx_phase_time(const struct gr_ctx *c, size_t i, char *name, size_t n,
+                       double *wall, double *cpu)
+{
+  snprintf(name, n, "%s/%s", c->exp->key, c->phases[i].name);
+  *wall = c->phases[i].wall;
+  *cpu = c->phases[i].cpu;
 }

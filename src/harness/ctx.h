@@ -16,7 +16,6 @@
 #include "harness/verdict.h"
 
 struct gr_experiment;
-struct gr_record;
 struct gr_figure;
 struct gr_data;
 struct gr_ctx;
@@ -193,7 +192,10 @@ int gr_ctx_account(struct gr_ctx *ctx);
  * that then replaces <out>/<key>/: a failure leaves the old report intact. */
 int gr_ctx_write(struct gr_ctx *ctx, int *nrendered);
 
-/* Append the phase timings to a record. */
-int gr_ctx_record_phases(const struct gr_ctx *ctx, struct gr_record *rec);
+/* The timed phases of the run, for its record: how many there are, and
+ * phase i's name "<exp>/<phase>" (in name, size n), wall and CPU seconds. */
+size_t gr_ctx_nphases(const struct gr_ctx *ctx);
+void gr_ctx_phase_time(const struct gr_ctx *ctx, size_t i, char *name, size_t n,
+                       double *wall, double *cpu);
 
 #endif
