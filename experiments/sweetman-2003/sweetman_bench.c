@@ -81,7 +81,7 @@ double gr_sweetman_bench_run(void *state)
   long r;
   for (r = 0; r < b->reps; r++) {
     gr_sweetman_next(&b->s);
-    if (gr_sweetman_pass(&b->s, b->method) != 0)
+    if (gr_sweetman_pass(&b->s, b->method) != GR_OK)
       return 0.0;
   }
   gr_bench_bytes(sw_pass_bytes(b));

@@ -41,8 +41,10 @@ static double vdw_expected_vdw(const struct gr_vdw_model *m, double alpha)
   double q6 = pow(VDW_RSS / alpha, 6.0);
   if (alpha < 0.0 || alpha > m->cutoff)
     return 0.0;
-  if (alpha <= m->amin)
-    alpha = m->amin, q6 = pow(VDW_RSS / alpha, 6.0);
+  if (alpha <= m->amin) {
+    alpha = m->amin;
+    q6 = pow(VDW_RSS / alpha, 6.0);
+  }
   return -VDW_HAMAKER * VDW_RADIUS / (12.0 * alpha * alpha) * (1.0 - q6 / 60.0);
 }
 
