@@ -1,8 +1,8 @@
 /* granrepro experiment greenspan: D. Greenspan and M. Rosati, "Computer
  * Generation of Particle Solids", UW-Madison Computer Sciences TR 273
  * (1976).  Private header of experiments/greenspan1976/: greenspan.c (the
- * readings, tasks, kernel, registration), greenspan_body.c (the bodies of
- * Sections 4-5 and the shared reporting), greenspan_tri.c and
+ * tasks, kernel, registration), greenspan_body.c (the readings, the bodies
+ * of Sections 4-5 and the shared reporting), greenspan_tri.c and
  * greenspan_tri_report.c (Tables 1-2, the K sequence, the variant table),
  * greenspan_rect.c (Tables 3-4), greenspan_fall.c (Fig. 5.1) and
  * greenspan_trials.c (Section 3 constants, the earlier trials) and
@@ -82,9 +82,6 @@ int gr_greenspan_sim(struct gr_psolid **s, const struct gs_body *b, const struct
 /* Published value of table at row i + 1, column col (NaN when missing). */
 double gr_greenspan_pub(struct gr_ctx *ctx, const char *table, size_t i, const char *col);
 
-/* Published K_{500 (j + 1)} of the Section 4 sequence (NaN when missing). */
-double gr_greenspan_pubk(struct gr_ctx *ctx, int j);
-
 /* Compare the initial positions of a body with a table (rows 1..n). */
 void gr_greenspan_compare_initial(struct gr_ctx *ctx, const char *table,
                                   const struct gs_body *b, const char *note);
@@ -101,12 +98,13 @@ void gr_greenspan_state_figure(struct gr_ctx *ctx, const char *name, const char 
 void gr_greenspan_write_positions(struct gr_data *d, const struct gr_psolid *s, long label);
 
 /* Reporting of the triangle (greenspan_tri_report.c): the sensitivity
- * rows, the variant table for the notes, the K(t) figure. */
+ * rows, the variant table for the notes, the K(t) figure (kpub: the
+ * published K sequence, GS_NK values). */
 void gr_greenspan_sensitivity(struct gr_ctx *ctx, struct gr_psolid *const *s,
                               const struct gs_metrics *m);
 void gr_greenspan_variant_table(struct gr_ctx *ctx, const struct gs_metrics *m);
 void gr_greenspan_k_figure(struct gr_ctx *ctx, const struct gs_metrics *listing,
-                           const struct gs_metrics *text);
+                           const struct gs_metrics *text, const double *kpub);
 
 /* The removal of P_19 in the trials of Section 4 (greenspan_removal.c):
  * GS_MEMBERS removals GS_MEMBER_GAP steps apart, each paired with a
