@@ -211,15 +211,18 @@ int gr_sweetman_dem_peer(struct gr_dem *d, size_t n, unsigned long seed, int sea
   double *x = malloc(3 * (n ? n : 1) * sizeof *x);
   gsl_rng *lat = gr_rng_stream(seed, "peer-lattice"), *vel = gr_rng_stream(seed, "peer-velocities");
   size_t k = 0;
-  int rc = x != NULL && lat != NULL && vel != NULL ? GR_OK : GR_ENOMEM;
-  if (rc == GR_OK)
-    rc = gr_place_lattice_jitter(lat, n, SW_SPACING, SW_FILL, SW_JITTER, x, &k);
+  int rc = GR_ENOMEM;
+  if (x == NULL || lat == NULL || vel == NULL)
+    goto done;
+  if ((rc = gr_place_lattice_jitter(lat, n, SW_SPACING, SW_FILL, SW_JITTER, x, &k)) != GR_OK)
+    goto done;
   box.len[0] = box.len[1] = box.len[2] = (double)k * SW_SPACING;
   p = sw_dem_params(&box, search);
-  if (rc == GR_OK && (rc = gr_dem_init(d, n, &p)) == GR_OK) {
-    memcpy(d->x, x, 3 * n * sizeof *x);
-    gr_place_lattice_gauss(vel, d->v, 3 * n, SW_DEM_V);
-  }
+  if ((rc = gr_dem_init(d, n, &p)) != GR_OK)
+    goto done;
+  memcpy(d->x, x, 3 * n * sizeof *x);
+  gr_place_lattice_gauss(vel, d->v, 3 * n, SW_DEM_V);
+done:
   free(x);
   gsl_rng_free(lat);
   gsl_rng_free(vel);

@@ -105,8 +105,7 @@ int gr_report_index(const char *out, struct gr_error *err)
   gr_buf_printf(&b, "</body></html>\n");
   snprintf(path, sizeof path, "%s/index.html", out);
   if (rc == GR_OK)
-    rc = b.failed ? gr_error_set(err, GR_ENOMEM, "out of memory")
-                  : gr_fsio_write(path, gr_buf_str(&b), b.len, err);
+    rc = gr_fsio_write_buf(path, &b, err);
   gr_buf_free(&b);
   return rc;
 }
