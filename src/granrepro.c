@@ -29,6 +29,7 @@
 #include "harness/error.h"
 #include "harness/experiment.h"
 #include "harness/fsio.h"
+#include "harness/notes.h"
 #include "harness/outdir.h"
 #include "harness/probe.h"
 #include "harness/record.h"
@@ -86,10 +87,10 @@ static int write_run_record(const struct cli *c, struct gr_ctx *ctx,
 }
 
 /* Rewrite DIR/index.html from the folders on disk; 0 or 2. */
-static int write_index(const char *out)
+static int write_index(const struct cli *c)
 {
   struct gr_error err = {0, ""};
-  if (gr_report_index(out, &err) != GR_OK)
+  if (gr_report_index(c->opt.out, c->opt.refdir, &err) != GR_OK)
     return cli_fail("%s%s", err.msg, "");
   return 0;
 }
@@ -131,17 +132,21 @@ static int run_one(const struct cli *c, const struct gr_experiment *e,
   fflush(stdout);
   rc = write_run_record(c, ctx, e->key, &run, &rep);
   gr_ctx_free(ctx);
-  return rc ? rc : write_index(c->opt.out);
+  return rc ? rc : write_index(c);
 }
 
 /* Check that the reference folder is there before running anything. */
 static int check_refdir(const char *dir)
 {
   struct stat st;
+  struct gr_error err = {0, ""};
+  char tmpl[4400];
   if (stat(dir, &st) != 0)
     return cli_fail("reference folder '%s' not found (use --ref DIR to point at the project's reference/ folder)", dir);
   if (!S_ISDIR(st.st_mode))
     return cli_fail("reference folder '%s' is not a folder (use --ref DIR to point at the project's reference/ folder)", dir);
+  if (gr_notes_template(dir, GR_REPORT_INDEX_TEMPLATE, tmpl, sizeof tmpl, &err) != GR_OK)
+    return cli_fail("%s", err.msg);
   return 0;
 }
 
@@ -239,7 +244,7 @@ static int cmd_report(struct cli *c)
       total += nr;
   }
   gr_fsio_free_list(v, n);
-  if (rc != 0 || (rc = write_index(c->opt.out)) != 0)
+  if (rc != 0 || (rc = write_index(c)) != 0)
     return rc;
   if (missing)
     printf("gnuplot not found: figure scripts kept, not rendered (install gnuplot: apt-get install gnuplot-nox)\n");
@@ -364,7 +369,7 @@ static int cmd_bench(struct cli *c)
   if (rc == 0)
     printf("speed: %s/speed/index.html\n", c->opt.out);
   if (rc == 0)
-    rc = write_index(c->opt.out);
+    rc = write_index(c);
   if (rc == 0 && c->baseline != NULL) {
     printf("\n");
     rc = cli_against(c, path, &rec);

@@ -719,18 +719,11 @@ done:
  * gr_ctx_note paragraphs. */
 static int ctx_write_notes(struct gr_ctx *c, const char *dir)
 {
-  char path[4096], *tmpl = NULL;
+  char path[4096];
   struct gr_buf b = GR_BUF_INIT;
-  size_t len;
-  int rc = GR_OK;
+  int rc;
   snprintf(path, sizeof path, "%s/%s/%s.notes.md.in", c->opt.refdir, c->exp->refdir, c->exp->key);
-  if (gr_fsio_exists(path)) {
-    rc = gr_fsio_read(path, &tmpl, &len, &c->err);
-    if (rc == GR_OK)
-      rc = gr_notes_render(c->named, tmpl, path, &b, &c->err);
-    free(tmpl);
-  }
-  if (rc != GR_OK)
+  if (gr_fsio_exists(path) && (rc = gr_notes_render_file(c->named, path, &b, &c->err)) != GR_OK)
     goto done;
   gr_buf_append(&b, gr_buf_str(&c->notes), c->notes.len);
   if ((rc = gr_fsio_join(path, sizeof path, dir, "notes.md", &c->err)) != GR_OK)

@@ -1,9 +1,10 @@
 /* granrepro harness: the report's front page, <out>/index.html
- * (gr_report_index, declared in report.h).  It holds one row per experiment
- * folder found on disk (verdict counts read from its summary.tsv, a link
- * to its page, made by page.c when missing), the timing comparison chart
- * when there is one, and no figure of any experiment, so that it never
- * points at a file that a later run removed. */
+ * (gr_report_index, declared in report.h), in the skeleton
+ * reference/report/index.html.in.  It holds one row per experiment folder
+ * found on disk (verdict counts read from its summary.tsv, a link to its
+ * page, made by page.c when missing), the timing comparison chart when
+ * there is one, and no figure of any experiment, so that it never points
+ * at a file that a later run removed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "harness/error.h"
 #include "harness/fsio.h"
 #include "harness/html.h"
+#include "harness/notes.h"
 #include "harness/ref.h"
 #include "harness/report.h"
 #include "harness/verdict.h"
@@ -76,36 +78,59 @@ static void html_compare(struct gr_buf *b, const char *out)
   gr_fsio_free_list(v, n);
 }
 
-int gr_report_index(const char *out, struct gr_error *err)
+/* The timing sections after the table: run records, the last compare's
+ * charts, the speed page (each only when it is there). */
+static void html_sections(struct gr_buf *b, const char *out)
 {
-  struct gr_buf b = GR_BUF_INIT;
-  char **v = NULL, path[4400];
-  size_t n = 0, i;
-  int rc = GR_OK;
+  char path[4400];
   struct stat st;
+  snprintf(path, sizeof path, "%s/records", out);
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    gr_buf_printf(b, "<p>Timings: the run records in <a href=\"records/\">records/</a>.</p>\n");
+  html_compare(b, out);
+  snprintf(path, sizeof path, "%s/speed/index.html", out);
+  if (gr_fsio_exists(path))
+    gr_buf_printf(b, "<h2>Speed</h2>\n<p>The kernels' cost against problem size and thread count, from the last bench of each experiment: <a href=\"speed/index.html\">speed/index.html</a>.</p>\n");
+}
+
+/* The skeleton (installed with the data) is a notes template (notes.h)
+ * given {{style}}, {{rows}} (one table row per experiment) and
+ * {{sections}} (the timing sections). */
+int gr_report_index(const char *out, const char *refdir, struct gr_error *err)
+{
+  struct gr_buf rows = GR_BUF_INIT, sections = GR_BUF_INIT, page = GR_BUF_INIT;
+  struct gr_notes *names = NULL;
+  char **v = NULL, path[4400], tmpl[4400];
+  size_t n = 0, i;
+  int rc;
+  if ((rc = gr_notes_template(refdir, GR_REPORT_INDEX_TEMPLATE, tmpl, sizeof tmpl, err)) != GR_OK)
+    return rc;
   if (gr_fsio_list(out, "", &v, &n) != GR_OK)
     return gr_error_set(err, GR_EIO, "cannot read report folder '%s'", out);
-  gr_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>granrepro report</title><style>%s</style></head><body>\n", gr_html_style);
-  gr_buf_printf(&b, "<h1>granrepro: classic particle simulations, reproduced</h1>\n<p>Each published number is compared with what this build computes. Verdicts: reproduced (within the stated tolerance), differs (outside it: a finding), expected-difference (documented misprint or cause), informative (nothing published to compare). Rows are counted by kind: paper results (a result, table entry or claim the paper reports) apart from the printed numbers' arithmetic, misprints, our own checks (invariants, closed forms, two methods agreeing) and our choices (values the paper leaves open). Each experiment's page has its verdict table, with each row's kind and the test it applied, its figures and analysis.</p>\n");
-  gr_buf_printf(&b, "<table><tr><th>experiment</th><th>title</th><th>mode</th><th>seed</th><th>paper results</th><th>other rows, by kind</th></tr>\n");
   for (i = 0; i < n && rc == GR_OK; i++) {
     snprintf(path, sizeof path, "%s/%s/summary.tsv", out, v[i]);
     if (gr_fsio_exists(path))
-      rc = html_index_row(&b, out, v[i], err);
+      rc = html_index_row(&rows, out, v[i], err);
   }
   gr_fsio_free_list(v, n);
-  gr_buf_printf(&b, "</table>\n");
-  snprintf(path, sizeof path, "%s/records", out);
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-    gr_buf_printf(&b, "<p>Timings: the run records in <a href=\"records/\">records/</a>.</p>\n");
-  html_compare(&b, out);
-  snprintf(path, sizeof path, "%s/speed/index.html", out);
-  if (gr_fsio_exists(path))
-    gr_buf_printf(&b, "<h2>Speed</h2>\n<p>The kernels' cost against problem size and thread count, from the last bench of each experiment: <a href=\"speed/index.html\">speed/index.html</a>.</p>\n");
-  gr_buf_printf(&b, "</body></html>\n");
+  if (rc != GR_OK)
+    goto done;
+  html_sections(&sections, out);
+  if (rows.failed || sections.failed || (names = gr_notes_new()) == NULL ||
+      gr_notes_text(names, "style", gr_html_style) != GR_OK ||
+      gr_notes_text(names, "rows", gr_buf_str(&rows)) != GR_OK ||
+      gr_notes_text(names, "sections", gr_buf_str(&sections)) != GR_OK) {
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
+    goto done;
+  }
+  if ((rc = gr_notes_render_file(names, tmpl, &page, err)) != GR_OK)
+    goto done;
   snprintf(path, sizeof path, "%s/index.html", out);
-  if (rc == GR_OK)
-    rc = gr_fsio_write_buf(path, &b, err);
-  gr_buf_free(&b);
+  rc = gr_fsio_write_buf(path, &page, err);
+done:
+  gr_notes_free(names);
+  gr_buf_free(&rows);
+  gr_buf_free(&sections);
+  gr_buf_free(&page);
   return rc;
 }
