@@ -79,8 +79,16 @@ void gr_greenspan_staircase_body(struct gs_body *b);  /* Fig. 5.1 (a), N = 8 */
  * perturbation) in *s; GR_ENOMEM (*s NULL) when out of memory. */
 int gr_greenspan_sim(struct gr_psolid **s, const struct gs_body *b, const struct gs_reading *rd);
 
-/* Published value of table at row i + 1, column col (NaN when missing). */
-double gr_greenspan_pub(struct gr_ctx *ctx, const char *table, size_t i, const char *col);
+/* A published state of Tables 1-4 or falling.tsv: particles 1..n. */
+struct gs_pub {
+  size_t n;
+  double x[GS_NMAX], y[GS_NMAX], vx[GS_NMAX], vy[GS_NMAX];
+};
+
+/* Columns x, y (and vx, vy when vel) of rows 1..n of table into p; GR_OK,
+ * else the run failed (a missing table, row or cell; n > GS_NMAX). */
+int gr_greenspan_pub(struct gr_ctx *ctx, const char *table, size_t n, int vel,
+                     struct gs_pub *p) GR_MUST_CHECK;
 
 /* Compare the initial positions of a body with a table (rows 1..n). */
 void gr_greenspan_compare_initial(struct gr_ctx *ctx, const char *table,

@@ -137,14 +137,24 @@ int gr_greenspan_sim(struct gr_psolid **s, const struct gs_body *b, const struct
   return rc;
 }
 
-/* A published cell of Tables 1-4 or falling.tsv, particle i + 1. */
-double gr_greenspan_pub(struct gr_ctx *ctx, const char *table, size_t i, const char *col)
+/* A published state of Tables 1-4 or falling.tsv (greenspan.h). */
+int gr_greenspan_pub(struct gr_ctx *ctx, const char *table, size_t n, int vel, struct gs_pub *p)
 {
   char row[32];
-  double v = NAN;
-  snprintf(row, sizeof row, "%zu", i + 1);
-  gr_ctx_published(ctx, table, row, col, &v);
-  return v;
+  size_t i;
+  int rc = GR_OK;
+  if (n > GS_NMAX)
+    return gr_ctx_fail(ctx, GR_EINPUT, "greenspan: %zu particles, at most %d", n, GS_NMAX);
+  p->n = n;
+  for (i = 0; i < n && rc == GR_OK; i++) {
+    snprintf(row, sizeof row, "%zu", i + 1);
+    if ((rc = gr_ctx_published(ctx, table, row, "x", &p->x[i])) != GR_OK ||
+        (rc = gr_ctx_published(ctx, table, row, "y", &p->y[i])) != GR_OK || !vel)
+      continue;
+    if ((rc = gr_ctx_published(ctx, table, row, "vx", &p->vx[i])) == GR_OK)
+      rc = gr_ctx_published(ctx, table, row, "vy", &p->vy[i]);
+  }
+  return rc;
 }
 
 /* Tables 1 and 3, Fig. 5.1 (a): initial positions against the lattice. */
@@ -190,23 +200,21 @@ void gr_greenspan_compare_state(struct gr_ctx *ctx, const char *table,
   static const char *const cols[] = {"x", "y", "vx", "vy"};
   static const double sign[] = {-1.0, 1.0, -1.0, 1.0};
   const double *q[4] = {s->lf->x, s->lf->y, s->lf->vx, s->lf->vy};
-  double px[GS_NMAX] = {0}, py[GS_NMAX] = {0};
+  struct gs_pub pub;
+  const double *pq[4] = {pub.x, pub.y, pub.vx, pub.vy};
   int partner[GS_NMAX];
   char row[32], mnote[160];
   size_t i, c, n = s->lf->n < GS_NMAX ? s->lf->n : GS_NMAX;
-  for (i = 0; i < n; i++) {
-    px[i] = gr_greenspan_pub(ctx, table, i, "x");
-    py[i] = gr_greenspan_pub(ctx, table, i, "y");
-  }
-  mirror_partners(n, px, py, partner);
+  if (gr_greenspan_pub(ctx, table, n, vel, &pub) != GR_OK)
+    return;
+  mirror_partners(n, pub.x, pub.y, partner);
   for (i = 0; i < n; i++) {
     int p = partner[i];
     snprintf(row, sizeof row, "%zu", i + 1);
     snprintf(mnote, sizeof mnote, "mirror image of P_%d as printed (one fact with its row)", p + 1);
     for (c = 0; c < (vel ? 4u : 2u); c++)
       if (p >= 0 && (size_t)p < i)
-        gr_ctx_compare(ctx, table, row, cols[c], sign[c] * gr_greenspan_pub(ctx, table, (size_t)p, cols[c]),
-                       0.0, mnote);
+        gr_ctx_compare(ctx, table, row, cols[c], sign[c] * pq[c][p], 0.0, mnote);
       else
         gr_ctx_compare(ctx, table, row, cols[c], q[c][i], 0.0, note);
   }
@@ -217,13 +225,14 @@ void gr_greenspan_state_figure(struct gr_ctx *ctx, const char *name, const char 
                                const char *table, const struct gr_psolid *s)
 {
   struct gr_data *d = gr_ctx_data(ctx, name, "i x y vx vy x_published y_published");
+  struct gs_pub pub;
   char plot[256];
   size_t i;
-  if (d == NULL)
+  if (d == NULL || gr_greenspan_pub(ctx, table, s->lf->n, 0, &pub) != GR_OK)
     return;
   for (i = 0; i < s->lf->n; i++)
     gr_data_printf(d, "%zu %.6f %.6f %.6f %.6f %.4f %.4f\n", i + 1, s->lf->x[i], s->lf->y[i], s->lf->vx[i],
-                   s->lf->vy[i], gr_greenspan_pub(ctx, table, i, "x"), gr_greenspan_pub(ctx, table, i, "y"));
+                   s->lf->vy[i], pub.x[i], pub.y[i]);
   snprintf(plot, sizeof plot, "data using 2:3 with points pt 7 ps 2.2 lc rgb '#4477aa' title 'granrepro', "
            "'' using 2:3:1 with labels font ',8' tc rgb 'white' notitle, "
            "data using 6:7 with points pt 6 ps 2.8 lc rgb '#cc3311' title 'published (%s.tsv)'", table);
