@@ -1,8 +1,9 @@
-/* granrepro experiment greenspan: the readings of Greenspan & Rosati
- * (1976) and its FORTRAN listing; the bodies of Fig. 4.1 / Table 1,
- * Table 3 and Fig. 5.1 (a), as scenario data; a body under one reading as
- * a src/physics/psolid.h simulation; and the shared reporting against the
- * paper's tables of particles (Tables 1-4). */
+/* granrepro experiment greenspan: the readings, the bodies and the shared
+ * reporting of Greenspan & Rosati (1976).  The readings of the paper and
+ * its FORTRAN listing; the bodies of Fig. 4.1 / Table 1, Table 3 and
+ * Fig. 5.1 (a), as scenario data; a body under one reading as a
+ * src/physics/psolid.h simulation; the published states and the
+ * reporting against the paper's tables of particles (Tables 1-4). */
 #include <math.h>
 #include <stdio.h>
 

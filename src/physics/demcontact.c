@@ -1,8 +1,8 @@
-/* granrepro physics: the contact law of the DEM engine after Sweetman
- * 2003, chapter 2 -- one contact's force (eqs. 2.1 and 2.10-2.14: the
- * normal law of physics/contact.h, the tangential friction of
- * physics/friction.h) and the sphere-wall contacts of a particle, declared
- * in demkern.h for the engine's two step paths (dem.c, demstep.c). */
+/* granrepro physics: the contact law of the DEM engine (Sweetman 2003,
+ * chapter 2), one contact's force and a particle's sphere-wall contacts,
+ * declared in demkern.h for the engine's two step paths (dem.c,
+ * demstep.c).  The force is eqs. 2.1 and 2.10-2.14: the normal law of
+ * physics/contact.h and the tangential friction of physics/friction.h. */
 #include "physics/demkern.h"
 
 #include <string.h>
