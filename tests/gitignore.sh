@@ -1,6 +1,6 @@
 #!/bin/sh
 # granrepro tests (issue 13): .gitignore covers every program `make` and
-# `make check` build (all of Makefile.am's tests/check_* and fuzz programs,
+# `make check` build (every tests/check_* and fuzz program,
 # the driver, the libraries) and their logs and objects, so an in-tree
 # build leaves `git status` clean; sources stay visible.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
@@ -20,8 +20,14 @@ kept() {
   ! git -C "$top_srcdir" check-ignore -q --no-index "$1" || fail "'$1' is ignored by .gitignore"
 }
 
-progs=$(grep -o 'tests/\(check_[a-z0-9_]*\|fuzz/replay_[a-z]*\)' "$top_srcdir/Makefile.am" | grep -v '_SOURCES\|_CFLAGS\|_LDADD' | sort -u)
-[ -n "$progs" ] || fail "no test programs found in Makefile.am"
+# the programs tests/Makefile.inc and tests/fuzz/Makefile.inc build:
+# tests/check_<module> from each tests/check_<module>.c, a replay_<target>
+# from each fuzz_<target>.c
+progs=$(cd "$top_srcdir" && {
+  ls tests/check_*.c | sed 's/\.c$//'
+  ls tests/fuzz/fuzz_*.c | grep -v 'fuzz_fail' | sed 's|fuzz/fuzz_\(.*\)\.c$|fuzz/replay_\1|'
+})
+[ -n "$progs" ] || fail "no test programs found in tests/"
 for p in $progs granrepro tests/fuzz/fuzz_ref tests/fuzz/fuzz_record tests/fuzz/fuzz_cli; do
   ignored "$p"
   ignored "$p.o"
