@@ -182,8 +182,10 @@ void cli_usage(FILE *fp, const char *cmd)
     fprintf(fp, "granrepro COMMAND --help (or granrepro help COMMAND) shows one command.\n");
 }
 
-/* Bad input: one line, exit status 2. */
-int cli_die(const char *fmt, ...)
+/* A failed command: "granrepro: " and the message, one line on stderr;
+ * returns 2, the exit status, for `return cli_fail(...)` (it does not
+ * exit). */
+int cli_fail(const char *fmt, ...)
 {
   va_list ap;
   va_start(ap, fmt);
@@ -245,25 +247,25 @@ static int cli_value(struct cli *c, const char *a, const char *val)
   unsigned long v;
   if (strcmp(a, "--seed") == 0) {
     if (parse_ulong(val, 0, 4294967295UL, &v) != 0)
-      return cli_die("--seed '%s' is not a whole number from 0 to 4294967295%s", val, "");
+      return cli_fail("--seed '%s' is not a whole number from 0 to 4294967295%s", val, "");
     c->opt.seed = v;
   } else if (strcmp(a, "--threads") == 0) {
     if (parse_ulong(val, 1, 1024, &v) != 0)
-      return cli_die("--threads '%s' is not a whole number from 1 to 1024%s", val, "");
+      return cli_fail("--threads '%s' is not a whole number from 1 to 1024%s", val, "");
     c->opt.threads = (int)v;
     c->threads_set = 1;
   } else if (strcmp(a, "--repeat") == 0) {
     if (parse_ulong(val, 9, 100000, &v) != 0)
-      return cli_die("--repeat '%s' is not a whole number from 9 to 100000 (at least 9 samples%s)", val, " are needed for the comparison test");
+      return cli_fail("--repeat '%s' is not a whole number from 9 to 100000 (at least 9 samples%s)", val, " are needed for the comparison test");
     c->repeat = (int)v;
   } else if (strcmp(a, "--set") == 0) {
     if (strchr(val, '=') == NULL || val[0] == '=' || c->opt.nsets == 16)
-      return cli_die("--set '%s' must read NAME=VALUE (at most 16 of them)", val);
+      return cli_fail("--set '%s' must read NAME=VALUE (at most 16 of them)", val);
     c->opt.sets[c->opt.nsets++] = val;
   } else if (strcmp(a, "--shard") == 0) {
     int k, n, used = 0;
     if (sscanf(val, "%d/%d%n", &k, &n, &used) != 2 || val[used] != '\0' || n < 1 || n > 256 || k < 1 || k > n)
-      return cli_die("--shard '%s' must read K/N with 1 <= K <= N <= 256 (e.g. --shard 2/3)", val);
+      return cli_fail("--shard '%s' must read K/N with 1 <= K <= N <= 256 (e.g. --shard 2/3)", val);
     c->shard_k = k;
     c->shard_n = n;
   } else if (strcmp(a, "--out") == 0)
@@ -293,11 +295,11 @@ static int cli_arg(const struct cli_cmd *cmd, int argc, char **argv, int *i,
     return CLI_DONE;
   }
   if (a[0] == '-' && a[1] != '\0' && !cli_is_option(a))
-    return cli_die("unknown option '%s' (see granrepro %s --help)", a, cmd->name);
+    return cli_fail("unknown option '%s' (see granrepro %s --help)", a, cmd->name);
   if (a[0] == '-' && a[1] != '\0' && !cli_accepts(cmd, a))
-    return cli_die("option %s does not apply to this command (see granrepro %s --help)", a, cmd->name);
+    return cli_fail("option %s does not apply to this command (see granrepro %s --help)", a, cmd->name);
   if (takes && val == NULL)
-    return cli_die("option %s needs a value (see granrepro %s --help)", a, cmd->name);
+    return cli_fail("option %s needs a value (see granrepro %s --help)", a, cmd->name);
   if (takes) {
     (*i)++;
     return cli_value(c, a, val);
@@ -311,11 +313,11 @@ static int cli_arg(const struct cli_cmd *cmd, int argc, char **argv, int *i,
   else if (strcmp(a, "--no-progress") == 0)
     c->opt.progress = 0;
   else if (cmd->maxargs == 0)
-    return cli_die("%s takes no experiment names or other arguments ('%s' given; see granrepro %s --help)", cmd->name, a, cmd->name);
+    return cli_fail("%s takes no experiment names or other arguments ('%s' given; see granrepro %s --help)", cmd->name, a, cmd->name);
   else if (c->nargs < CLI_MAXARGS && (cmd->maxargs < 0 || c->nargs < cmd->maxargs))
     c->args[c->nargs++] = a;
   else
-    return cli_die("too many arguments ('%s' is one too many; see granrepro %s --help)", a, cmd->name);
+    return cli_fail("too many arguments ('%s' is one too many; see granrepro %s --help)", a, cmd->name);
   return 0;
 }
 
@@ -325,14 +327,14 @@ static int cli_help(int argc, char **argv)
   const char *a = argv[1];
   if (strcmp(a, "--version") == 0) {
     if (argc > 2)
-      return cli_die("--version takes no arguments ('%s' given)%s", argv[2], "");
+      return cli_fail("--version takes no arguments ('%s' given)%s", argv[2], "");
     printf("granrepro %s\n", PACKAGE_VERSION);
     return CLI_DONE;
   }
   if (argc > 3)
-    return cli_die("%s takes at most one command name ('%s' is one too many)", a, argv[3]);
+    return cli_fail("%s takes at most one command name ('%s' is one too many)", a, argv[3]);
   if (argc == 3 && cli_find_cmd(argv[2]) == NULL)
-    return cli_die("unknown command '%s' (commands: list, run, check, report, bench, speed, compare, merge; see granrepro --help)%s", argv[2], "");
+    return cli_fail("unknown command '%s' (commands: list, run, check, report, bench, speed, compare, merge; see granrepro --help)%s", argv[2], "");
   cli_usage(stdout, argc == 3 ? argv[2] : NULL);
   return CLI_DONE;
 }
@@ -352,7 +354,7 @@ int cli_parse(int argc, char **argv, struct cli *c)
       strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--version") == 0)
     return cli_help(argc, argv);
   if ((cmd = cli_find_cmd(argv[1])) == NULL)
-    return cli_die("unknown command '%s' (commands: list, run, check, report, bench, speed, compare, merge; see granrepro --help)%s", argv[1], "");
+    return cli_fail("unknown command '%s' (commands: list, run, check, report, bench, speed, compare, merge; see granrepro --help)%s", argv[1], "");
   c->cmd = cmd->name;
   c->opt.seed = 1;
   c->opt.out = "reports";
@@ -363,7 +365,7 @@ int cli_parse(int argc, char **argv, struct cli *c)
     if ((rc = cli_arg(cmd, argc, argv, &i, c)) != 0)
       return rc;
   if (*c->opt.out == '\0')
-    return cli_die("--out needs a folder name%s%s", "", "");
+    return cli_fail("--out needs a folder name%s%s", "", "");
   return 0;
 }
 
@@ -376,7 +378,7 @@ static int cli_add(const struct gr_experiment *e, const struct gr_experiment **s
     if (sel[k] == e)
       return 0;
   if (*n == cap)
-    return cli_die("too many experiments named%s%s", "", "");
+    return cli_fail("too many experiments named%s%s", "", "");
   sel[(*n)++] = e;
   return 0;
 }
@@ -410,7 +412,7 @@ int cli_select(const struct cli *c, const struct gr_experiment **sel,
   const struct gr_experiment *e;
   *n = 0;
   if (c->nargs == 0)
-    return cli_die("name the experiments to %s, or 'all' (granrepro list shows them)%s", c->cmd, "");
+    return cli_fail("name the experiments to %s, or 'all' (granrepro list shows them)%s", c->cmd, "");
   for (i = 0; i < c->nargs && rc == 0; i++) {
     if (strcmp(c->args[i], "all") == 0) {
       for (k = 0; k < gr_nexperiments && rc == 0; k++)
@@ -418,7 +420,7 @@ int cli_select(const struct cli *c, const struct gr_experiment **sel,
       continue;
     }
     if ((e = gr_experiment_find(c->args[i])) == NULL)
-      return cli_die("unknown experiment '%s' (granrepro list shows the experiments)%s", c->args[i], "");
+      return cli_fail("unknown experiment '%s' (granrepro list shows the experiments)%s", c->args[i], "");
     rc = cli_add(e, sel, cap, n);
   }
   return rc;
@@ -484,7 +486,7 @@ int cli_prepare_out(const char *out)
 {
   struct gr_error err = {0, ""};
   if (gr_fsio_mkdirs(out, &err) != GR_OK || gr_fsio_check_writable(out, &err) != GR_OK)
-    return cli_die("%s%s", err.msg, "");
+    return cli_fail("%s%s", err.msg, "");
   return 0;
 }
 

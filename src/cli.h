@@ -31,8 +31,9 @@ struct cli {
 /* Usage of one command (or all when cmd is NULL). */
 void cli_usage(FILE *fp, const char *cmd);
 
-/* Print "granrepro: <message>" on stderr; returns 2. */
-int cli_die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A failed command: print "granrepro: <message>" on stderr and return 2,
+ * the exit status (it does not exit: `return cli_fail(...)`). */
+int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Parse the command line (argv[1] is the command); 0 ok, 2 bad input
  * (message printed), CLI_DONE when help or the version was printed. */

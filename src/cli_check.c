@@ -31,7 +31,7 @@ int cli_check_expected(const struct cli *c, const struct gr_experiment *e, int *
   free(text);
   if (rc != GR_OK) {
     gr_buf_free(&report);
-    return cli_die("%s: %s", e->key, err.msg);
+    return cli_fail("%s: %s", e->key, err.msg);
   }
   if (c->update_expected)
     printf("%-12s expected %s verdicts written: %s\n", e->key, c->opt.quick ? "quick" : "full", exp);

@@ -32,7 +32,7 @@ static int cli_finish(int rc, struct gr_buf *text, const struct gr_error *err)
     fputs(gr_buf_str(text), stdout);
   gr_buf_free(text);
   if (rc != GR_OK)
-    return cli_die("%s", err->msg);
+    return cli_fail("%s", err->msg);
   return 0;
 }
 
@@ -53,11 +53,11 @@ static int cli_compare_baseline(const struct cli *c)
   struct gr_error err = {0, ""};
   int rc;
   if (c->nargs != 1)
-    return cli_die("compare --baseline NAME takes one record (%d given; see granrepro compare --help)", c->nargs);
+    return cli_fail("compare --baseline NAME takes one record (%d given; see granrepro compare --help)", c->nargs);
   if (gr_bench_record_load(c->args[0], &r, &err) != GR_OK)
-    return cli_die("%s", err.msg);
+    return cli_fail("%s", err.msg);
   if (gr_bench_ktime_nbench(&r) == 0)
-    rc = cli_die("'%s' holds no bench samples: compare a bench record with the baseline", c->args[0]);
+    rc = cli_fail("'%s' holds no bench samples: compare a bench record with the baseline", c->args[0]);
   else
     rc = cli_against(c, c->args[0], &r);
   gr_bench_record_free(&r);
@@ -87,7 +87,7 @@ int cli_compare(const struct cli *c)
   if (c->baseline != NULL)
     return cli_compare_baseline(c);
   if (c->nargs == 0 || (c->nargs == 1 && !cli_is_dir(c->args[0])))
-    return cli_die("compare needs two or more records or folders of them, or --baseline NAME and one record (records are in %s/records/ after 'granrepro bench')", c->opt.out);
+    return cli_fail("compare needs two or more records or folders of them, or --baseline NAME and one record (records are in %s/records/ after 'granrepro bench')", c->opt.out);
   snprintf(dir, sizeof dir, "%s/compare", c->opt.out);
   if (c->nargs >= 3 || cli_is_dir(c->args[0]) || (c->nargs == 2 && cli_is_dir(c->args[1])))
     return cli_compare_many(c, dir);

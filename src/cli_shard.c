@@ -37,11 +37,11 @@ struct shard_head {
 static int shard_exp(const struct cli *c, const struct gr_experiment **e)
 {
   if (c->nargs != 1)
-    return cli_die("name one experiment (granrepro %s ... EXP)", c->cmd);
+    return cli_fail("name one experiment (granrepro %s ... EXP)", c->cmd);
   if ((*e = gr_experiment_find(c->args[0])) == NULL)
-    return cli_die("unknown experiment '%s' (granrepro list shows the experiments)", c->args[0]);
+    return cli_fail("unknown experiment '%s' (granrepro list shows the experiments)", c->args[0]);
   if (!(*e)->shardable)
-    return cli_die("%s does not declare its tasks independent (.shardable): run it whole", (*e)->key);
+    return cli_fail("%s does not declare its tasks independent (.shardable): run it whole", (*e)->key);
   return 0;
 }
 
@@ -88,7 +88,7 @@ int cli_shard_run(struct cli *c, const struct gr_experiment *e)
   if (ctx == NULL || s == NULL) {
     gr_ctx_free(ctx);
     gr_shard_free(s);
-    return cli_die("out of memory");
+    return cli_fail("out of memory");
   }
   gr_timer_start(&t);
   gr_ctx_set_shard(ctx, s);
@@ -116,7 +116,7 @@ int cli_shard_run(struct cli *c, const struct gr_experiment *e)
   gr_ctx_free(ctx);
   gr_shard_free(s);
   if (rc != GR_OK)
-    return cli_die("%s shard %d/%d: %s (nothing written for this shard)", e->key, c->shard_k, c->shard_n, err.msg);
+    return cli_fail("%s shard %d/%d: %s (nothing written for this shard)", e->key, c->shard_k, c->shard_n, err.msg);
   printf("%-12s shard %d/%d: tasks %s  (%.3f s)  -> %s/\n", e->key, c->shard_k, c->shard_n,
          *names ? names : "(none)", t.wall, path);
   return 0;
@@ -131,9 +131,9 @@ static int shard_read(struct shard_head *h)
   size_t len, ls = 0;
   snprintf(path, sizeof path, "%s/journal.txt", h->dir);
   if (!gr_fsio_exists(path))
-    return cli_die("%s: not a shard (no journal.txt): remove it, or rerun the shard it was", h->dir);
+    return cli_fail("%s: not a shard (no journal.txt): remove it, or rerun the shard it was", h->dir);
   if (gr_fsio_read(path, &h->text, &len, &err) != GR_OK)
-    return cli_die("%s", err.msg);
+    return cli_fail("%s", err.msg);
   for (p = h->text; (nl = strchr(p, '\n')) != NULL && strncmp(p, "tasks\t", 6) != 0; p = nl + 1) {
     *nl = '\0';
     if (sscanf(p, "shard\t%d\t%d", &h->k, &h->n) == 2 || sscanf(p, "seed\t%lu", &h->seed) == 1 ||
@@ -151,7 +151,7 @@ static int shard_read(struct shard_head *h)
       ls += (size_t)snprintf(h->sets + ls, sizeof h->sets - ls, "%s%s", ls ? " " : "", p + 4);
   }
   if (nl == NULL || sscanf(p, "tasks\t%zu", &h->ntasks) != 1 || h->n < 1 || h->k < 1 || h->k > h->n)
-    return cli_die("%s: a malformed or truncated journal: rerun that shard", path);
+    return cli_fail("%s: a malformed or truncated journal: rerun that shard", path);
   memmove(h->text, p, strlen(p) + 1); /* keep the body only */
   return 0;
 }
@@ -186,28 +186,28 @@ static int shard_gather(const char *out, const char *key, struct shard_head *h, 
   snprintf(dir, sizeof dir, "%s/shards/%s", out, key);
   if (gr_fsio_list(dir, "", &v, &n) != GR_OK || n == 0) {
     gr_fsio_free_list(v, n);
-    return cli_die("no shards of %s in %s (run 'granrepro run --shard K/N %s' first)", key, dir, key);
+    return cli_fail("no shards of %s in %s (run 'granrepro run --shard K/N %s' first)", key, dir, key);
   }
   if (n > SHARD_MAX)
-    rc = cli_die("%s: more than %d shard folders", dir, SHARD_MAX);
+    rc = cli_fail("%s: more than %d shard folders", dir, SHARD_MAX);
   for (i = 0; i < n && rc == 0; i++) {
     snprintf(h[i].dir, sizeof h[i].dir, "%.3800s/%.200s", dir, v[i]);
     *nh = (int)i + 1;
     if ((rc = shard_read(&h[i])) != 0)
       break;
     if (strcmp(h[i].exp, key) != 0)
-      rc = cli_die("%s is a shard of %s, not of %s: remove it and merge again", h[i].dir, h[i].exp, key);
+      rc = cli_fail("%s is a shard of %s, not of %s: remove it and merge again", h[i].dir, h[i].exp, key);
     else if ((f = shard_differs(&h[0], &h[i])) != NULL)
-      rc = cli_die("%s and %s are of different sweeps (their %s differs): remove the stale one and merge again", h[0].dir, h[i].dir, f);
+      rc = cli_fail("%s and %s are of different sweeps (their %s differs): remove the stale one and merge again", h[0].dir, h[i].dir, f);
     for (j = 0; j < (int)i && rc == 0; j++)
       if (h[j].k == h[i].k)
-        rc = cli_die("shard %d-of-%d duplicated: %s and %s; remove one and merge again", h[i].k, h[i].n, h[j].dir, h[i].dir);
+        rc = cli_fail("shard %d-of-%d duplicated: %s and %s; remove one and merge again", h[i].k, h[i].n, h[j].dir, h[i].dir);
   }
   for (k = 1; rc == 0 && k <= h[0].n; k++) {
     for (j = 0; j < *nh && h[j].k != k; j++)
       ;
     if (j == *nh)
-      rc = cli_die("shard %d-of-%d of %s missing in %s (run 'granrepro run --shard %d/%d %s%s', then merge again)", k, h[0].n, key, dir,
+      rc = cli_fail("shard %d-of-%d of %s missing in %s (run 'granrepro run --shard %d/%d %s%s', then merge again)", k, h[0].n, key, dir,
                    k, h[0].n, strcmp(h[0].mode, "quick") == 0 ? "--quick " : "", key);
   }
   gr_fsio_free_list(v, n);
@@ -234,7 +234,7 @@ static int merge_record(const struct cli *c, const char *key, const struct shard
   if (rc == GR_OK)
     rc = gr_bench_record_write(dir, &rec, NULL, 0, &err);
   gr_bench_record_free(&rec);
-  return rc == GR_OK ? 0 : cli_die("%s: merge record not written: %s", key, err.msg);
+  return rc == GR_OK ? 0 : cli_fail("%s: merge record not written: %s", key, err.msg);
 }
 
 /* Replay the shards into a fresh context and write the report; 0 or 2. */
@@ -255,7 +255,7 @@ static int merge_run(struct cli *c, const struct gr_experiment *e, struct shard_
   if ((ctx = gr_ctx_new(e, &opt)) == NULL || s == NULL) {
     gr_ctx_free(ctx);
     gr_shard_free(s);
-    return cli_die("out of memory");
+    return cli_fail("out of memory");
   }
   for (i = 0; i < nh && rc == GR_OK; i++) {
     char file[4200];
@@ -274,7 +274,7 @@ static int merge_run(struct cli *c, const struct gr_experiment *e, struct shard_
   gr_ctx_free(ctx);
   gr_shard_free(s);
   if (rc != GR_OK)
-    return cli_die("merge %s: %s (nothing merged; the previous report, if any, is left as it was)", e->key, err.msg);
+    return cli_fail("merge %s: %s (nothing merged; the previous report, if any, is left as it was)", e->key, err.msg);
   return 0;
 }
 
@@ -296,8 +296,8 @@ int cli_merge(struct cli *c)
       printf("  shard %d/%d  host %s  %.3f s\n", h[i].k, h[i].n, h[i].host, h[i].wall);
     rc = merge_record(c, e->key, h, nh, &t);
   }
-  if (rc == 0 && gr_report_index(c->opt.out, &err) != GR_OK)
-    rc = cli_die("%s", err.msg);
+  if (rc == 0 && gr_report_index(c->opt.out, c->opt.refdir, &err) != GR_OK)
+    rc = cli_fail("%s", err.msg);
   for (i = 0; i < nh; i++)
     free(h[i].text);
   return rc;

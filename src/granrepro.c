@@ -29,6 +29,7 @@
 #include "harness/error.h"
 #include "harness/experiment.h"
 #include "harness/fsio.h"
+#include "harness/notes.h"
 #include "harness/outdir.h"
 #include "bench/probe.h"
 #include "bench/record.h"
@@ -80,17 +81,17 @@ static int write_run_record(const struct cli *c, struct gr_ctx *ctx,
   gr_bench_record_add(&rec, name, 0, run->wall + rep->wall, run->cpu + rep->cpu, 0.0, "-");
   snprintf(dir, sizeof dir, "%s/records", c->opt.out);
   if (gr_bench_record_write(dir, &rec, NULL, 0, &err) != GR_OK)
-    rc = cli_die("%s: run record not written: %s", key, err.msg);
+    rc = cli_fail("%s: run record not written: %s", key, err.msg);
   gr_bench_record_free(&rec);
   return rc;
 }
 
 /* Rewrite DIR/index.html from the folders on disk; 0 or 2. */
-static int write_index(const char *out)
+static int write_index(const struct cli *c)
 {
   struct gr_error err = {0, ""};
-  if (gr_report_index(out, &err) != GR_OK)
-    return cli_die("%s%s", err.msg, "");
+  if (gr_report_index(c->opt.out, c->opt.refdir, &err) != GR_OK)
+    return cli_fail("%s%s", err.msg, "");
   return 0;
 }
 
@@ -106,7 +107,7 @@ static int run_one(const struct cli *c, const struct gr_experiment *e,
   struct gr_timer run, rep;
   gr_timer_start(&run);
   if (ctx == NULL)
-    return cli_die("out of memory%s%s", "", "");
+    return cli_fail("out of memory%s%s", "", "");
   rc = e->run(ctx);
   if (rc == GR_OK)
     rc = gr_ctx_account(ctx);
@@ -117,7 +118,7 @@ static int run_one(const struct cli *c, const struct gr_experiment *e,
     rc = gr_ctx_write(ctx, &nrendered);
   gr_timer_stop(&rep);
   if (rc != GR_OK) {
-    rc = cli_die("%s: %s (the previous report, if any, is left as it was)", e->key, gr_ctx_error(ctx)->msg);
+    rc = cli_fail("%s: %s (the previous report, if any, is left as it was)", e->key, gr_ctx_error(ctx)->msg);
     gr_ctx_free(ctx);
     return rc;
   }
@@ -131,17 +132,21 @@ static int run_one(const struct cli *c, const struct gr_experiment *e,
   fflush(stdout);
   rc = write_run_record(c, ctx, e->key, &run, &rep);
   gr_ctx_free(ctx);
-  return rc ? rc : write_index(c->opt.out);
+  return rc ? rc : write_index(c);
 }
 
 /* Check that the reference folder is there before running anything. */
 static int check_refdir(const char *dir)
 {
   struct stat st;
+  struct gr_error err = {0, ""};
+  char tmpl[4400];
   if (stat(dir, &st) != 0)
-    return cli_die("reference folder '%s' not found (use --ref DIR to point at the project's reference/ folder)", dir);
+    return cli_fail("reference folder '%s' not found (use --ref DIR to point at the project's reference/ folder)", dir);
   if (!S_ISDIR(st.st_mode))
-    return cli_die("reference folder '%s' is not a folder (use --ref DIR to point at the project's reference/ folder)", dir);
+    return cli_fail("reference folder '%s' is not a folder (use --ref DIR to point at the project's reference/ folder)", dir);
+  if (gr_notes_template(dir, GR_REPORT_INDEX_TEMPLATE, tmpl, sizeof tmpl, &err) != GR_OK)
+    return cli_fail("%s", err.msg);
   return 0;
 }
 
@@ -155,7 +160,7 @@ static int check_sets(const struct cli *c, const struct gr_experiment *const *se
     for (k = 0; k < n && !gr_experiment_has_option(sel[k], c->opt.sets[i]); k++)
       ;
     if (k == n)
-      return cli_die("--set %s: no selected experiment has an option of that name (%s)",
+      return cli_fail("--set %s: no selected experiment has an option of that name (%s)",
                      c->opt.sets[i], "see granrepro list");
   }
   return 0;
@@ -170,19 +175,19 @@ static int cmd_run(struct cli *c, int check)
   size_t n, i;
   int rc, ndiffers = 0, nchanged = 0;
   if (c->strict && c->update_expected)
-    return cli_die("--strict and --update-expected do not go together (see granrepro check --help)%s", "");
+    return cli_fail("--strict and --update-expected do not go together (see granrepro check --help)%s", "");
   if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = check_refdir(c->opt.refdir)) != 0 ||
       (rc = check_sets(c, sel, n)) != 0)
     return rc;
   if (gr_outdir_prepare(&od, c->opt.out, &err) != GR_OK)
-    return cli_die("%s%s", err.msg, "");
+    return cli_fail("%s%s", err.msg, "");
 #ifdef _OPENMP
   if (c->threads_set)
     omp_set_num_threads(c->opt.threads);
 #endif
   if (c->shard_n > 0) /* run --shard K/N EXP (cli_shard.c) */
     return n != 1 || !sel[0]->shardable
-               ? cli_die("--shard takes one experiment that declares its tasks independent (.shardable; %s)", n != 1 ? "name one" : "this one does not")
+               ? cli_fail("--shard takes one experiment that declares its tasks independent (.shardable; %s)", n != 1 ? "name one" : "this one does not")
                : cli_shard_run(c, sel[0]);
   for (i = 0; i < n && rc == 0; i++) {
     rc = run_one(c, sel[i], &ndiffers);
@@ -214,12 +219,12 @@ static int cmd_report(struct cli *c)
   int nr, rc = 0, total = 0, missing = 0;
   struct gr_error err = {0, ""};
   if (c->nargs > 0)
-    return cli_die("report takes no experiment names (it renders every folder under --out)%s%s", "", "");
+    return cli_fail("report takes no experiment names (it renders every folder under --out)%s%s", "", "");
   if (gr_fsio_list(c->opt.out, "", &v, &n) != GR_OK)
-    return cli_die("report folder '%s' not found (run 'granrepro run all' first, or give --out DIR)%s", c->opt.out, "");
+    return cli_fail("report folder '%s' not found (run 'granrepro run all' first, or give --out DIR)%s", c->opt.out, "");
   if (gr_outdir_check(c->opt.out, &err) != GR_OK) {
     gr_fsio_free_list(v, n);
-    return cli_die("%s%s", err.msg, "");
+    return cli_fail("%s%s", err.msg, "");
   }
   gr_outdir_clean_stale(c->opt.out);
   for (i = 0; i < n && rc == 0; i++) {
@@ -232,14 +237,14 @@ static int cmd_report(struct cli *c)
     if ((special ? gr_report_render_dir(dir, &nr, &err)
                  : gr_report_finish(dir, NULL, NULL, &nr, &err)) != GR_OK ||
         (strcmp(v[i], "speed") == 0 && gr_bench_speed_index(c->opt.out, c->opt.refdir, &err) != GR_OK))
-      rc = cli_die("%s%s", err.msg, "");
+      rc = cli_fail("%s%s", err.msg, "");
     else if (nr < 0)
       missing = 1;
     else
       total += nr;
   }
   gr_fsio_free_list(v, n);
-  if (rc != 0 || (rc = write_index(c->opt.out)) != 0)
+  if (rc != 0 || (rc = write_index(c)) != 0)
     return rc;
   if (missing)
     printf("gnuplot not found: figure scripts kept, not rendered (install gnuplot: apt-get install gnuplot-nox)\n");
@@ -290,18 +295,18 @@ static int bench_all(const struct cli *c, const struct gr_experiment *const *sel
   nb = bench_count(c, sel, n); /* > 0: cmd_bench checked */
   memset(&probe, 0, sizeof probe);
   if ((b = calloc(nb ? nb : 1, sizeof *b)) == NULL)
-    return cli_die("out of memory");
+    return cli_fail("out of memory");
   for (i = 0, j = 0; i < n && rc == 0; i++)
     for (k = 0; k < sel[i]->nkernels && rc == 0; k++)
       if (cli_kernel_wanted(c, sel[i]->kernels[k].name) &&
           gr_bench_init(&b[j++], sel[i], &sel[i]->kernels[k], c->repeat, &err) != GR_OK)
-        rc = cli_die("bench %s: %s", sel[i]->key, err.msg);
+        rc = cli_fail("bench %s: %s", sel[i]->key, err.msg);
   if (rc == 0 && gr_bench_probe_init(&probe, GR_BENCH_PROBE_BYTES, &err) != GR_OK)
-    rc = cli_die("bench: %s", err.msg);
+    rc = cli_fail("bench: %s", err.msg);
   printf("%-*s %13s  [%11s, %11s]  %13s %9s  %s\n", w, "kernel", "CPU/run", "min", "max", "wall/run", "runs", "rate");
   for (r = 0; r < GR_BENCH_ROUNDS && rc == 0; r++) {
     if (gr_bench_probe_sample(&probe, rec, &err) != GR_OK)
-      rc = cli_die("bench: cache probe: %s", err.msg);
+      rc = cli_fail("bench: cache probe: %s", err.msg);
     else if (r == GR_BENCH_ROUNDS - 1) {
       gr_buf_free(&text);
       gr_bench_probe_line(&probe, w, &text);
@@ -311,7 +316,7 @@ static int bench_all(const struct cli *c, const struct gr_experiment *const *sel
       int want = (c->repeat * (r + 1)) / GR_BENCH_ROUNDS - (c->repeat * r) / GR_BENCH_ROUNDS;
       gr_benchref_use(c->opt.refdir, b[j].exp->refdir);
       if (gr_bench_round(&b[j], c->opt.quick, c->opt.seed, want, rec, &err) != GR_OK)
-        rc = cli_die("bench %s: %s", b[j].exp->key, err.msg);
+        rc = cli_fail("bench %s: %s", b[j].exp->key, err.msg);
       else if (r == GR_BENCH_ROUNDS - 1) {
         gr_buf_free(&text);
         gr_bench_line(&b[j], w, &text);
@@ -341,11 +346,11 @@ static int cmd_bench(struct cli *c)
   if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0)
     return rc;
   if (bench_count(c, sel, n) == 0)
-    return cli_die("--kernels '%s' matches no kernel of the experiments named (granrepro list shows them)", c->kernels);
+    return cli_fail("--kernels '%s' matches no kernel of the experiments named (granrepro list shows them)", c->kernels);
   if (c->baseline != NULL && gr_bench_baseline_check(c->opt.refdir, c->baseline, c->opt.quick ? "quick" : "full", &err) != GR_OK)
-    return cli_die("%s", err.msg);
+    return cli_fail("%s", err.msg);
   if (gr_bench_speed_template(c->opt.refdir, path, sizeof path, &err) != GR_OK)
-    return cli_die("%s", err.msg);
+    return cli_fail("%s", err.msg);
   if ((rc = cli_prepare_out(c->opt.out)) != 0)
     return rc;
 #ifdef _OPENMP
@@ -358,15 +363,15 @@ static int cmd_bench(struct cli *c)
   gr_bench_record_loadavg(rec.load_end, sizeof rec.load_end);
   snprintf(dir, sizeof dir, "%s/records", c->opt.out);
   if (rc == 0 && gr_bench_record_write(dir, &rec, path, sizeof path, &err) != GR_OK)
-    rc = cli_die("%s", err.msg);
+    rc = cli_fail("%s", err.msg);
   if (rc == 0)
     printf("record: %s\n", path);
   if (rc == 0 && gr_bench_speed_write(c->opt.out, c->opt.refdir, &rec, &err) != GR_OK)
-    rc = cli_die("%s", err.msg);
+    rc = cli_fail("%s", err.msg);
   if (rc == 0)
     printf("speed: %s/speed/index.html\n", c->opt.out);
   if (rc == 0)
-    rc = write_index(c->opt.out);
+    rc = write_index(c);
   if (rc == 0 && c->baseline != NULL) {
     printf("\n");
     rc = cli_against(c, path, &rec);
@@ -384,23 +389,23 @@ static int cmd_speed(struct cli *c)
   char tmpl[4200], md[4200], dir[4200], page[4400];
   int rc = 0;
   if (c->nargs != 1)
-    return cli_die("name one bench record (granrepro speed [--out DIR] RECORD.tsv)%s", "");
+    return cli_fail("name one bench record (granrepro speed [--out DIR] RECORD.tsv)%s", "");
   snprintf(tmpl, sizeof tmpl, "%s/machines/speed.md.in", c->opt.refdir);
   snprintf(md, sizeof md, "%s/speed.md", c->opt.out);
   snprintf(dir, sizeof dir, "%s/speed", c->opt.out);
   if (!gr_fsio_exists(tmpl))
-    return cli_die("template '%s' not found (give --ref DIR, the folder with machines/speed.md.in)", tmpl);
+    return cli_fail("template '%s' not found (give --ref DIR, the folder with machines/speed.md.in)", tmpl);
   if (gr_bench_speed_template(c->opt.refdir, page, sizeof page, &err) != GR_OK)
-    return cli_die("%s", err.msg);
+    return cli_fail("%s", err.msg);
   if (gr_bench_record_load(c->args[0], &rec, &err) != GR_OK)
-    return cli_die("%s", err.msg);
+    return cli_fail("%s", err.msg);
   if (strcmp(rec.kind, "bench") != 0 || rec.nrows == 0)
-    rc = cli_die("'%s' is not a bench record with samples (granrepro bench writes them)", c->args[0]);
+    rc = cli_fail("'%s' is not a bench record with samples (granrepro bench writes them)", c->args[0]);
   if (rc == 0)
     rc = cli_prepare_out(c->opt.out);
   if (rc == 0 && (gr_bench_speed_write(c->opt.out, c->opt.refdir, &rec, &err) != GR_OK ||
                   gr_bench_speed_markdown(dir, "speed", &rec, tmpl, md, &err) != GR_OK))
-    rc = cli_die("%s", err.msg);
+    rc = cli_fail("%s", err.msg);
   if (rc == 0)
     printf("speed: %s/index.html\nspeed: %s\n", dir, md);
   gr_bench_record_free(&rec);

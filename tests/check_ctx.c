@@ -281,7 +281,10 @@ START_TEST(test_ctx_lifecycle)
   {
     struct gr_error err = {0, ""};
     char index[600];
-    ck_assert_int_eq(gr_report_index(out, &err), GR_OK);
+    ck_assert_int_eq(gr_report_index(out, refdir, &err), GR_EINPUT); /* no report/index.html.in there */
+    ck_assert(strstr(err.msg, "report/index.html.in' not found") != NULL);
+    gr_error_clear(&err);
+    ck_assert_int_eq(gr_report_index(out, GR_REFDIR_SRC, &err), GR_OK);
     snprintf(index, sizeof index, "%s/index.html", out);
     ck_assert(file_has(index, "<td class=\"differs\">1 reproduced, 2 differs</td><td>printed: 1 reproduced, "
                               "1 differs; our checks: 1 reproduced; unclassified: 1 informative</td>"));

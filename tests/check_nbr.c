@@ -524,11 +524,16 @@ START_TEST(test_vtab)
   struct gr_vtab t;
   int arch, k, got[16], n;
   for (arch = 1; arch <= 2; arch++) {
+    int jdx[4];
     ck_assert_int_eq(gr_vtab_init(&t, 10, 20, arch, arch - 1), GR_OK);
-    ck_assert_int_eq(gr_vtab_add(&t, 3, 9), 1);
-    ck_assert_int_eq(gr_vtab_add(&t, 1, 4), 8);
-    ck_assert_int_eq(gr_vtab_add(&t, 3, 5), 15);
-    ck_assert_int_eq(gr_vtab_add(&t, 3, 7), 22);
+    ck_assert_int_eq(gr_vtab_add(&t, 3, 9, &jdx[0]), GR_OK);
+    ck_assert_int_eq(gr_vtab_add(&t, 1, 4, &jdx[1]), GR_OK);
+    ck_assert_int_eq(gr_vtab_add(&t, 3, 5, &jdx[2]), GR_OK);
+    ck_assert_int_eq(gr_vtab_add(&t, 3, 7, &jdx[3]), GR_OK);
+    ck_assert_int_eq(jdx[0], 1);
+    ck_assert_int_eq(jdx[1], 8);
+    ck_assert_int_eq(jdx[2], 15);
+    ck_assert_int_eq(jdx[3], 22);
     ck_assert_int_eq(gr_vtab_idx(&t, 8), arch == 1 ? 8 : 15);
     n = gr_vtab_partners(&t, 3, got, 16);
     ck_assert_int_eq(n, 3);
@@ -537,8 +542,9 @@ START_TEST(test_vtab)
     ck_assert_int_eq(got[2], 7);
     ck_assert_int_eq(gr_vtab_partners(&t, 2, got, 16), 0);
     for (k = 0; k < 16; k++)
-      gr_vtab_add(&t, 2, k + 1);
-    ck_assert_int_eq(gr_vtab_add(&t, 2, 1), -1); /* full: 20 records */
+      ck_assert_int_eq(gr_vtab_add(&t, 2, k + 1, NULL), GR_OK);
+    ck_assert_int_eq(gr_vtab_add(&t, 2, 1, NULL), GR_EINPUT); /* full: 20 records */
+    ck_assert_int_eq(gr_vtab_add(&t, 11, 1, NULL), GR_EINPUT); /* no particle 11 */
     gr_vtab_free(&t);
   }
 }

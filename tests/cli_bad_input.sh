@@ -146,6 +146,13 @@ for t in task-a task-b task-c; do
   unchanged "missing $t.tsv (check)"
 done
 
+# The front page's skeleton missing: refused before anything runs.
+ref=$scratch/ref-no-index
+copy_ref "$ref"
+rm "$ref/report/index.html.in" || fail "cannot remove report/index.html.in"
+bad "$ref/report/index.html.in' not found" run --quick --no-progress --ref "$ref" --out "$rep" c12
+unchanged "missing report/index.html.in"
+
 # first_row FILE: line number of the first data row (after the header).
 first_row() {
   awk '/^#/ { next } { n++ } n == 2 { print NR; exit }' "$1"

@@ -42,8 +42,9 @@ void gr_c12_sweep_free(struct gr_c12_sweep *s);
 double gr_c12_sweep_exact(struct gr_c12_sweep *s);
 double gr_c12_sweep_rule(struct gr_c12_sweep *s, const struct gr_chainrule *rule);
 
-/* Final v4 of the exact solver for restitution e. */
-double gr_c12_final_v4(double e);
+/* Final v4 of the exact solver for restitution e in *v4; GR_OK, GR_EINPUT
+ * when e is not a restitution coefficient. */
+int gr_c12_final_v4(double e, double *v4) GR_MUST_CHECK;
 
 #define C12_C2_SAMPLES 100000  /* the solution's "100000 random deviates" */
 /* Distribution of e used for c2 (inferred from the published mean and
@@ -56,7 +57,8 @@ double gr_c12_final_v4(double e);
 
 /* Monte Carlo of task c2: n restitution coefficients N(mu, sigma) (redrawn
  * outside [0, 1]) drawn in order from rng; v4[i] the final velocity of
- * each.  GR_ENOMEM when out of memory. */
+ * each.  GR_ENOMEM when out of memory (GR_EINPUT, a failed solver, cannot
+ * happen: every e is redrawn into [0, 1]). */
 int gr_c12_montecarlo(gsl_rng *rng, double mu, double sigma, size_t n, double *v4);
 
 /* Task c2's standard errors of the difference between two independent

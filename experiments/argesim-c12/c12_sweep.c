@@ -111,14 +111,16 @@ double gr_c12_sweep_rule(struct gr_c12_sweep *s, const struct gr_chainrule *rule
 }
 
 /* The final v4 of task c (exact solver). */
-double gr_c12_final_v4(double e)
+int gr_c12_final_v4(double e, double *v4)
 {
   struct gr_chain c;
   struct gr_chain_result r;
-  if (gr_chain_init_c12(&c, C12_GAP, C12_V0, e) != GR_OK)
-    return NAN; /* not a restitution coefficient: no number */
+  int rc = gr_chain_init_c12(&c, C12_GAP, C12_V0, e);
+  if (rc != GR_OK)
+    return rc;
   gr_chain_solve(&c, C12_MAX_COLL, &r);
-  return r.v[3];
+  *v4 = r.v[3];
+  return GR_OK;
 }
 
 /* Standard error of the difference of two sample means of n (c12.h). */
@@ -139,6 +141,7 @@ int gr_c12_montecarlo(gsl_rng *rng, double mu, double sigma, size_t n, double *v
 {
   double *e = malloc(n * sizeof *e);
   long i;
+  int bad = 0;
   if (e == NULL)
     return GR_ENOMEM;
   for (i = 0; i < (long)n; i++) {
@@ -146,9 +149,9 @@ int gr_c12_montecarlo(gsl_rng *rng, double mu, double sigma, size_t n, double *v
       e[i] = mu + gsl_ran_gaussian_ziggurat(rng, sigma);
     while (e[i] < 0.0 || e[i] > 1.0);
   }
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) reduction(|| : bad)
   for (i = 0; i < (long)n; i++)
-    v4[i] = gr_c12_final_v4(e[i]);
+    bad = gr_c12_final_v4(e[i], &v4[i]) != GR_OK || bad;
   free(e);
-  return GR_OK;
+  return bad ? GR_EINPUT : GR_OK;
 }

@@ -56,7 +56,7 @@ int gr_bz_opts(struct gr_ctx *ctx, struct bz_opts *o)
   return gr_ctx_options_done(ctx, BZ_OPTIONS);
 }
 
-/* The model's constants from model.tsv (shown as used by gr_bz_constants). */
+/* The model's constants from model.tsv (shown as used by bz_constants). */
 int gr_bz_model(struct gr_ctx *ctx, struct bz_model *m)
 {
   static const char *rows[] = {"e_fast", "v0", "e_exponent", "mu", "beta0", "inertia_K",
@@ -70,7 +70,7 @@ int gr_bz_model(struct gr_ctx *ctx, struct bz_model *m)
 }
 
 /* model.tsv: inputs shown as used; the depth formula's arithmetic. */
-int gr_bz_constants(struct gr_ctx *ctx)
+static int bz_constants(struct gr_ctx *ctx)
 {
   static const char *inputs[] = {"diameter", "gravity", "mass", "inertia_K", "e_fast", "v0",
                                  "e_exponent", "mu", "beta0", "size_spread", "n_spheres",
@@ -142,7 +142,7 @@ static int bz_options_text(struct gr_ctx *ctx, const struct bz_opts *o)
 }
 
 static const struct gr_task bz_tasks[] = {
-    {"constants", gr_bz_constants}, {"fig1", gr_bz_fig1},       {"onset", gr_bz_onset},
+    {"constants", bz_constants}, {"fig1", gr_bz_fig1},       {"onset", gr_bz_onset},
     {"dispersion", gr_bz_dispersion}, {"ball", gr_bz_ball}};
 
 /* The experiment: options first (bad ones stop it before any work). */

@@ -81,14 +81,10 @@ int gr_bz_model(struct gr_ctx *ctx, struct bz_model *m);
 /* Run one layer; GR_OK or an engine status in r->status (r filled). */
 int gr_bz_layer(const struct bz_cfg *c, struct bz_res *r);
 void gr_bz_res_free(struct bz_res *r);
-/* Data of a height field pair and an S(k) image for figures. */
-int gr_bz_field_data(struct gr_ctx *ctx, const char *name, const struct bz_res *r, double lx,
-                     double ly);
 /* Layer flight points for the ball figure (collected by the layer tasks). */
 void gr_bz_flight_add(double gamma, double fstar, double flight);
 size_t gr_bz_flight_get(double *gamma, double *fstar, double *flight, size_t max);
 
-int gr_bz_constants(struct gr_ctx *ctx);
 int gr_bz_ball(struct gr_ctx *ctx);
 int gr_bz_fig1(struct gr_ctx *ctx);
 int gr_bz_onset(struct gr_ctx *ctx);

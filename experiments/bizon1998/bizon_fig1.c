@@ -33,8 +33,8 @@ static double f1_box(const struct bz_opts *o, double lambda)
 }
 
 /* Top views (two successive cycles) and the averaged S(k) of a panel. */
-int gr_bz_field_data(struct gr_ctx *ctx, const char *name, const struct bz_res *r, double lx,
-                     double ly)
+static int bz_field_data(struct gr_ctx *ctx, const char *name, const struct bz_res *r, double lx,
+                         double ly)
 {
   char dn[64];
   struct gr_data *d;
@@ -200,7 +200,7 @@ int gr_bz_fig1(struct gr_ctx *ctx)
       f1_cost(ctx, f1_rows[i], res[i].pair_pp);
     gr_bz_flight_add(cfg[i].gamma, cfg[i].fstar, res[i].flight);
     snprintf(name, sizeof name, "fig1%s", f1_rows[i]);
-    gr_bz_field_data(ctx, name, &res[i], box[i], box[i]);
+    bz_field_data(ctx, name, &res[i], box[i], box[i]);
     f1_figures(ctx, f1_rows[i], cfg[i].gamma, cfg[i].fstar);
   }
   if (!bad) { /* the notes' table of the panels */

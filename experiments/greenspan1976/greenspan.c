@@ -1,7 +1,7 @@
 /* granrepro experiment greenspan: Greenspan & Rosati, "Computer Generation
- * of Particle Solids" (UW-Madison CS TR 273, 1976).  The readings of the
- * paper and its FORTRAN listing, the tasks, the benchmark kernel and the
- * registration. */
+ * of Particle Solids" (UW-Madison CS TR 273, 1976).  The tasks, the
+ * benchmark kernel and the registration (the readings of the paper and its
+ * FORTRAN listing are in greenspan_body.c). */
 #include "experiments/greenspan1976/greenspan.h"
 
 #include <stdlib.h>
@@ -9,57 +9,6 @@
 #include "harness/ctx.h"
 #include "harness/error.h"
 #include "harness/experiment.h"
-
-#define L GR_LEAPFROG_START_FULL
-#define T GR_LEAPFROG_START_HALF
-#define LS GR_PAIRFORCE_SUM_LISTING
-
-/* Where the text and the listing disagree (see the notes template): start
- * of the leap-frog (eq. 2.1 vs the listing's full first kick), floor (text:
- * v_y -> -v_y; listing: -.1*VY), G and H (listing: both 2500), force sign
- * (eqs. 2.5-2.6 as printed make H attractive), Table 1's x_20 = -6, the
- * step count (the listing's K starts at 1 and each run stops at K = 5000,
- * the state punched in F10.4 for the restart).  The last six rows perturb
- * the first one to measure what is reproducible at all.  Fields left out
- * are 0 (G, H: the scenario's; floor_kx: v_x -> 0). */
-const struct gs_reading gr_greenspan_readings[GS_NREADINGS] = {
-  {.name = "listing", .what = "listing: full first kick, floor -.1 v_y, K counter, restart from F10.4 cards at K = 5000",
-   .start = L, .floor_e = 0.1, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS},
-  {.name = "one-run", .what = "listing without the restart (9999 steps)",
-   .start = L, .floor_e = 0.1, .sign = 1, .listing_counter = 1, .restart = 0, .sum = LS},
-  {.name = "10000-steps", .what = "listing, one run of 10000 steps",
-   .start = L, .floor_e = 0.1, .sign = 1, .listing_counter = 0, .restart = 0, .sum = LS},
-  {.name = "start-2.1", .what = "listing, but the half first kick of eq. (2.1)",
-   .start = T, .floor_e = 0.1, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS},
-  {.name = "floor-text", .what = "listing, but the text's undamped floor v_y -> -v_y",
-   .start = L, .floor_e = 1.0, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS},
-  {.name = "GH-listing", .what = "listing, with the listing's G = H = 2500",
-   .start = L, .floor_e = 0.1, .G = 2500, .H = 2500, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS},
-  {.name = "table1-printed", .what = "listing, with Table 1 as printed (x_20 = -6)",
-   .start = L, .floor_e = 0.1, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS, .table1_printed = 1},
-  {.name = "sign-printed", .what = "listing, with the force sign of eqs. (2.5)-(2.6) as printed",
-   .start = L, .floor_e = 0.1, .sign = -1, .listing_counter = 1, .restart = 1, .sum = LS},
-  {.name = "text", .what = "text only: eq. (2.1), floor -v_y, 10000 steps, one run",
-   .start = T, .floor_e = 1.0, .sign = 1, .listing_counter = 0, .restart = 0, .sum = LS},
-  {.name = "perturb+1e-8", .what = "sensitivity: listing, x_N + 1e-8 at t = 0",
-   .start = L, .floor_e = 0.1, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS, .perturb = 1e-8,
-   .sensitivity = 1},
-  {.name = "perturb-1e-8", .what = "sensitivity: listing, x_N - 1e-8 at t = 0",
-   .start = L, .floor_e = 0.1, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS, .perturb = -1e-8,
-   .sensitivity = 1},
-  {.name = "dt-literal", .what = "sensitivity: listing, dt = .0001 as a binary32 literal (FORTRAN's .0001 is single precision)",
-   .start = L, .floor_e = 0.1, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS, .dt = (double)1e-4f,
-   .sensitivity = 1},
-  {.name = "sum-reverse", .what = "sensitivity: listing, pair forces summed in reverse order",
-   .start = L, .floor_e = 0.1, .sign = 1, .listing_counter = 1, .restart = 1, .sum = GR_PAIRFORCE_SUM_REVERSE,
-   .sensitivity = 1},
-  {.name = "sum-exact", .what = "sensitivity: listing, correctly rounded force sums (exactly symmetric)",
-   .start = L, .floor_e = 0.1, .sign = 1, .listing_counter = 1, .restart = 1, .sum = GR_PAIRFORCE_SUM_EXACT,
-   .sensitivity = 1},
-  {.name = "single", .what = "sensitivity: listing, binary32 storage of state and forces",
-   .start = L, .floor_e = 0.1, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS, .single = 1,
-   .sensitivity = 1},
-};
 
 /* ---- benchmark kernel ------------------------------------------------- */
 

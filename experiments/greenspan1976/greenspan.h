@@ -1,8 +1,8 @@
 /* granrepro experiment greenspan: D. Greenspan and M. Rosati, "Computer
  * Generation of Particle Solids", UW-Madison Computer Sciences TR 273
  * (1976).  Private header of experiments/greenspan1976/: greenspan.c (the
- * readings, tasks, kernel, registration), greenspan_body.c (the bodies of
- * Sections 4-5 and the shared reporting), greenspan_tri.c and
+ * tasks, kernel, registration), greenspan_body.c (the readings, the bodies
+ * of Sections 4-5 and the shared reporting), greenspan_tri.c and
  * greenspan_tri_report.c (Tables 1-2, the K sequence, the variant table),
  * greenspan_rect.c (Tables 3-4), greenspan_fall.c (Fig. 5.1) and
  * greenspan_trials.c (Section 3 constants, the earlier trials) and
@@ -79,11 +79,16 @@ void gr_greenspan_staircase_body(struct gs_body *b);  /* Fig. 5.1 (a), N = 8 */
  * perturbation) in *s; GR_ENOMEM (*s NULL) when out of memory. */
 int gr_greenspan_sim(struct gr_psolid **s, const struct gs_body *b, const struct gs_reading *rd);
 
-/* Published value of table at row i + 1, column col (NaN when missing). */
-double gr_greenspan_pub(struct gr_ctx *ctx, const char *table, size_t i, const char *col);
+/* A published state of Tables 1-4 or falling.tsv: particles 1..n. */
+struct gs_pub {
+  size_t n;
+  double x[GS_NMAX], y[GS_NMAX], vx[GS_NMAX], vy[GS_NMAX];
+};
 
-/* Published K_{500 (j + 1)} of the Section 4 sequence (NaN when missing). */
-double gr_greenspan_pubk(struct gr_ctx *ctx, int j);
+/* Columns x, y (and vx, vy when vel) of rows 1..n of table into p; GR_OK,
+ * else the run failed (a missing table, row or cell; n > GS_NMAX). */
+int gr_greenspan_pub(struct gr_ctx *ctx, const char *table, size_t n, int vel,
+                     struct gs_pub *p) GR_MUST_CHECK;
 
 /* Compare the initial positions of a body with a table (rows 1..n). */
 void gr_greenspan_compare_initial(struct gr_ctx *ctx, const char *table,
@@ -101,12 +106,13 @@ void gr_greenspan_state_figure(struct gr_ctx *ctx, const char *name, const char 
 void gr_greenspan_write_positions(struct gr_data *d, const struct gr_psolid *s, long label);
 
 /* Reporting of the triangle (greenspan_tri_report.c): the sensitivity
- * rows, the variant table for the notes, the K(t) figure. */
+ * rows, the variant table for the notes, the K(t) figure (kpub: the
+ * published K sequence, GS_NK values). */
 void gr_greenspan_sensitivity(struct gr_ctx *ctx, struct gr_psolid *const *s,
                               const struct gs_metrics *m);
 void gr_greenspan_variant_table(struct gr_ctx *ctx, const struct gs_metrics *m);
 void gr_greenspan_k_figure(struct gr_ctx *ctx, const struct gs_metrics *listing,
-                           const struct gs_metrics *text);
+                           const struct gs_metrics *text, const double *kpub);
 
 /* The removal of P_19 in the trials of Section 4 (greenspan_removal.c):
  * GS_MEMBERS removals GS_MEMBER_GAP steps apart, each paired with a

@@ -49,17 +49,17 @@ static int gs_member(const struct gs_body *b, const struct gr_psolid *base,
   struct gr_psolid *c = NULL, *r = NULL;
   long k;
   size_t i, j, ns = 0;
-  int rc = gs_clone(&c, b, base);
-  if (rc == GR_OK)
-    rc = gs_clone(&r, b, base);
-  if (rc != GR_OK)
+  int rc;
+  if ((rc = gs_clone(&c, b, base)) != GR_OK || (rc = gs_clone(&r, b, base)) != GR_OK)
     goto out;
   memset(o, 0, sizeof *o);
   gr_leapfrog_remove(r->lf, GS_P19);
-  for (k = 1; k <= GS_AFTER && rc == GR_OK; k++) {
-    if (gr_psolid_run(c, 1) != 0 || gr_psolid_run(r, 1) != 0)
+  for (k = 1; k <= GS_AFTER; k++) {
+    if (gr_psolid_run(c, 1) != 0 || gr_psolid_run(r, 1) != 0) {
       rc = GR_EFAIL;
-    if (rc != GR_OK || k <= GS_AFTER - GS_WINDOW || k % GS_SAMPLE != 0)
+      goto out;
+    }
+    if (k <= GS_AFTER - GS_WINDOW || k % GS_SAMPLE != 0)
       continue;
     ns++;
     for (i = 0; i < b->n; i++) {
@@ -93,13 +93,13 @@ out:
 int gr_greenspan_removals(const struct gs_body *b, struct gr_psolid *base,
                           struct gs_removal *o, struct gr_psolid **first)
 {
-  int k, rc = GR_OK;
+  int k, rc;
   *first = NULL;
-  for (k = 0; k < GS_MEMBERS && rc == GR_OK; k++) {
+  for (k = 0; k < GS_MEMBERS; k++) {
     if (k > 0 && gr_psolid_run(base, GS_MEMBER_GAP) != 0)
-      rc = GR_EFAIL;
-    if (rc == GR_OK)
-      rc = gs_member(b, base, &o[k], k == 0 ? first : NULL);
+      return GR_EFAIL;
+    if ((rc = gs_member(b, base, &o[k], k == 0 ? first : NULL)) != GR_OK)
+      return rc;
   }
-  return rc;
+  return GR_OK;
 }

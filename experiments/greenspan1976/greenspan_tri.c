@@ -14,28 +14,30 @@
 
 #define GS_REMOVED 19     /* P_19 */
 
-/* K_{500 (j + 1)} as printed in Section 4. */
-double gr_greenspan_pubk(struct gr_ctx *ctx, int j)
+/* The K sequence K_500 .. K_10000 as printed in Section 4 in k; GR_OK,
+ * else the run failed (a missing table or cell). */
+static int pub_ksequence(struct gr_ctx *ctx, double k[GS_NK])
 {
   char row[32];
-  double v = NAN;
-  snprintf(row, sizeof row, "K%d", 500 * (j + 1));
-  gr_ctx_published(ctx, "ksequence", row, "value", &v);
-  return v;
+  int j, rc = GR_OK;
+  for (j = 0; j < GS_NK && rc == GR_OK; j++) {
+    snprintf(row, sizeof row, "K%d", 500 * (j + 1));
+    rc = gr_ctx_published(ctx, "ksequence", row, "value", &k[j]);
+  }
+  return rc;
 }
 
-/* Errors of a final state against a table (positions, velocities). */
-static void state_errors(struct gr_ctx *ctx, const char *table, const struct gr_psolid *s,
-                         struct gs_metrics *m)
+/* Errors of a final state against a published one (positions, velocities). */
+static void state_errors(const struct gs_pub *pub, const struct gr_psolid *s, struct gs_metrics *m)
 {
   const struct gr_leapfrog *lf = s->lf;
   size_t i;
   double dp2 = 0.0, dv2 = 0.0;
   m->pos_max = m->vel_max = 0.0;
   for (i = 0; i < lf->n; i++) {
-    double dx = lf->x[i] - gr_greenspan_pub(ctx, table, i, "x"), dy = lf->y[i] - gr_greenspan_pub(ctx, table, i, "y");
-    double dvx = lf->vx[i] - gr_greenspan_pub(ctx, table, i, "vx");
-    double dvy = lf->vy[i] - gr_greenspan_pub(ctx, table, i, "vy");
+    double dx = lf->x[i] - pub->x[i], dy = lf->y[i] - pub->y[i];
+    double dvx = lf->vx[i] - pub->vx[i];
+    double dvy = lf->vy[i] - pub->vy[i];
     m->pos_max = fmax(m->pos_max, fmax(fabs(dx), fabs(dy)));
     m->vel_max = fmax(m->vel_max, fmax(fabs(dvx), fabs(dvy)));
     dp2 += dx * dx + dy * dy;
@@ -47,10 +49,18 @@ static void state_errors(struct gr_ctx *ctx, const char *table, const struct gr_
     m->pos_max = m->pos_rms = m->vel_max = m->vel_rms = INFINITY;
 }
 
-/* Run one reading to t_10000, recording K every 50 steps; NULL when out
- * of memory. */
-static struct gr_psolid *run_reading(struct gr_ctx *ctx, const struct gs_reading *rd,
-                                     const int *partner, struct gs_metrics *m)
+/* What a reading is measured against: Table 1 as printed, Table 2, the
+ * K sequence. */
+struct tri_pub {
+  double x20;        /* Table 1's x_20 as printed */
+  struct gs_pub t2;  /* Table 2 */
+  double k[GS_NK];   /* K_500 .. K_10000 */
+};
+
+/* Run one reading to t_10000, recording K every 50 steps (against the
+ * published values pub); NULL when out of memory. */
+static struct gr_psolid *run_reading(const struct gs_reading *rd, const int *partner,
+                                     const struct tri_pub *pub, struct gs_metrics *m)
 {
   struct gs_body b;
   struct gr_psolid *s;
@@ -59,7 +69,7 @@ static struct gr_psolid *run_reading(struct gr_ctx *ctx, const struct gs_reading
   int j;
   gr_greenspan_triangle_body(&b);
   if (rd->table1_printed)
-    b.x[19] = gr_greenspan_pub(ctx, "table1", 19, "x");
+    b.x[19] = pub->x20;
   if (gr_greenspan_sim(&s, &b, rd) != GR_OK)
     return NULL;
   memset(m, 0, sizeof *m);
@@ -70,14 +80,14 @@ static struct gr_psolid *run_reading(struct gr_ctx *ctx, const struct gs_reading
     if (n % 500 == 0) {
       j = (int)(n / 500) - 1;
       m->K[j] = s->diverged ? INFINITY : gr_leapfrog_kinetic(s->lf);
-      dk = m->K[j] - gr_greenspan_pubk(ctx, j);
+      dk = m->K[j] - pub->k[j];
       m->k_max = fmax(m->k_max, fabs(dk));
       k2 += dk * dk;
       m->k_within += fabs(dk) <= 0.5;
     }
   }
   m->k_rms = sqrt(k2 / GS_NK);
-  state_errors(ctx, "table2", s, m);
+  state_errors(&pub->t2, s, m);
   m->asym = gr_psolid_asymmetry(s, partner);
   return s;
 }
@@ -148,13 +158,17 @@ int gr_greenspan_triangle(struct gr_ctx *ctx)
   struct gr_psolid *s[GS_NREADINGS] = {0};
   struct gs_body b;
   int partner[GS_NMAX];
+  struct tri_pub pub;
   size_t i, text = 0;
   gr_greenspan_triangle_body(&b);
+  if (pub_ksequence(ctx, pub.k) != GR_OK || gr_greenspan_pub(ctx, "table2", b.n, 1, &pub.t2) != GR_OK ||
+      gr_ctx_published(ctx, "table1", "20", "x", &pub.x20) != GR_OK)
+    return gr_ctx_error(ctx)->code;
   gr_psolid_mirror(b.n, b.x, b.y, partner);
   gr_greenspan_compare_initial(ctx, "table1", &b, "building-block lattice: rows of 7..1 particles, base 1.2, height 0.8");
   for (i = 0; i < GS_NREADINGS && gr_ctx_error(ctx)->code == GR_OK; i++) {
     gr_ctx_progress(ctx, gr_greenspan_readings[i].name, (double)i / (double)GS_NREADINGS);
-    if ((s[i] = run_reading(ctx, &gr_greenspan_readings[i], partner, &m[i])) == NULL)
+    if ((s[i] = run_reading(&gr_greenspan_readings[i], partner, &pub, &m[i])) == NULL)
       gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
     if (strcmp(gr_greenspan_readings[i].name, "text") == 0)
       text = i;
@@ -165,7 +179,7 @@ int gr_greenspan_triangle(struct gr_ctx *ctx)
     gr_greenspan_variant_table(ctx, m);
     symmetry(ctx, m);
     gr_greenspan_state_figure(ctx, "fig4-2", "Fig. 4.2: triangular body at t_{10000} (listing reading)", "table2", s[0]);
-    gr_greenspan_k_figure(ctx, &m[0], &m[text]);
+    gr_greenspan_k_figure(ctx, &m[0], &m[text], pub.k);
     removal(ctx, s[0]);
   }
   for (i = 0; i < GS_NREADINGS; i++)

@@ -95,9 +95,9 @@ void gr_greenspan_variant_table(struct gr_ctx *ctx, const struct gs_metrics *m)
 }
 
 /* K(t) of the listing reading and of the text's reading (block 0), with
- * the published sequence (block 1). */
+ * the published sequence kpub (block 1). */
 void gr_greenspan_k_figure(struct gr_ctx *ctx, const struct gs_metrics *listing,
-                           const struct gs_metrics *text)
+                           const struct gs_metrics *text, const double *kpub)
 {
   struct gr_data *d = gr_ctx_data(ctx, "kinetic-energy", "t K_listing K_text (block 1: t K_published)");
   int j;
@@ -107,7 +107,7 @@ void gr_greenspan_k_figure(struct gr_ctx *ctx, const struct gs_metrics *listing,
     gr_data_printf(d, "%d %.6f %.6f\n", 50 * (j + 1), listing->kt[j], text->kt[j]);
   gr_data_printf(d, "\n\n");
   for (j = 0; j < GS_NK; j++)
-    gr_data_printf(d, "%d %g\n", 500 * (j + 1), gr_greenspan_pubk(ctx, j));
+    gr_data_printf(d, "%d %g\n", 500 * (j + 1), kpub[j]);
   gr_ctx_figure(ctx, &(const struct gr_figure){
     .name = "kinetic-energy", .data = "kinetic-energy",
     .title = "Kinetic energy K(t_n) of the triangular body",

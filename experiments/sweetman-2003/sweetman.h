@@ -73,8 +73,16 @@ struct sw_state {
   struct gr_cellsort sort;
   struct gr_nbr nbr;
   double sink;   /* keeps the streaming pass from being optimised away */
-  int bad;       /* a pass failed (out of memory) */
+  int status;    /* the first failed pass's status, GR_OK while none (sticky) */
 };
+
+/* Keep the first failed status of a series in *status (as gr_buf keeps
+ * its first failed allocation). */
+static inline void sw_keep(int *status, int rc)
+{
+  if (*status == GR_OK)
+    *status = rc;
+}
 
 /* The peer case with n particles from the streams (--seed seed,
  * "peer-lattice", "peer-moves") of harness/rng.h; m NULL: M = INT(len / cut)
@@ -86,12 +94,13 @@ void gr_sweetman_state_free(struct sw_state *s);
 /* Make the next configuration current (cyclically). */
 void gr_sweetman_next(struct sw_state *s);
 
-/* One pass of a method on the current configuration; 0 on success. */
+/* One pass of a method on the current configuration; GR_OK, else the
+ * failed search's status (GR_ENOMEM) or GR_EINPUT for no such method. */
 int gr_sweetman_pass(struct sw_state *s, enum sw_method method);
 
 /* Shortest process-CPU time of one pass over reps passes, each on the next
  * configuration, after a warm-up pass (harness/timer.h); a failed pass
- * sets s->bad. */
+ * leaves its status in s->status. */
 double gr_sweetman_time(struct sw_state *s, enum sw_method method, int reps);
 
 /* Names of the methods for data files and kernels. */

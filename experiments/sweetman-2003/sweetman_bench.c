@@ -81,7 +81,7 @@ double gr_sweetman_bench_run(void *state)
   long r;
   for (r = 0; r < b->reps; r++) {
     gr_sweetman_next(&b->s);
-    if (gr_sweetman_pass(&b->s, b->method) != 0)
+    if (gr_sweetman_pass(&b->s, b->method) != GR_OK)
       return 0.0;
   }
   gr_kernel_bytes(sw_pass_bytes(b));
@@ -109,22 +109,25 @@ static int sw_dem_variant(struct gr_dem *d, const struct sw_kernel_arg *ka, unsi
   size_t n = d->n, i, *perm = malloc((n ? n : 1) * sizeof *perm);
   double *xv = malloc(6 * (n ? n : 1) * sizeof *xv);
   gsl_rng *rng = gr_rng_stream(seed, "peer-shuffle");
-  int rc = perm && xv && rng ? GR_OK : GR_ENOMEM;
-  for (i = 0; rc == GR_OK && i < n; i++)
+  int rc = GR_ENOMEM;
+  if (perm == NULL || xv == NULL || rng == NULL)
+    goto done;
+  for (i = 0; i < n; i++)
     perm[i] = i;
-  if (rc == GR_OK && ka->shuffle)
+  if (ka->shuffle)
     gsl_ran_shuffle(rng, perm, n, sizeof *perm);
-  for (i = 0; rc == GR_OK && i < n; i++) {
+  for (i = 0; i < n; i++) {
     memcpy(xv + 3 * i, d->x + 3 * perm[i], 3 * sizeof *xv);
     memcpy(xv + 3 * (n + i), d->v + 3 * perm[i], 3 * sizeof *xv);
   }
   p.threads = ka->threads;
   p.reorder = ka->reorder;
   gr_dem_free(d);
-  if (rc == GR_OK && (rc = gr_dem_init(d, n, &p)) == GR_OK) {
-    memcpy(d->x, xv, 3 * n * sizeof *xv);
-    memcpy(d->v, xv + 3 * n, 3 * n * sizeof *xv);
-  }
+  if ((rc = gr_dem_init(d, n, &p)) != GR_OK)
+    goto done;
+  memcpy(d->x, xv, 3 * n * sizeof *xv);
+  memcpy(d->v, xv + 3 * n, 3 * n * sizeof *xv);
+done:
   free(perm);
   free(xv);
   gsl_rng_free(rng);

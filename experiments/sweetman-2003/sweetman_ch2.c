@@ -90,7 +90,7 @@ static int sw_build(struct gr_vtab *t, int i2or1, int i1or0, int pairs[][2], int
   if (gr_vtab_init(t, SW_NP, SW_MAXPAIR, i2or1, i1or0) != GR_OK)
     return GR_ENOMEM;
   for (k = 0; k < np && k < upto; k++)
-    if (gr_vtab_add(t, pairs[k][0], pairs[k][1]) < 0)
+    if (gr_vtab_add(t, pairs[k][0], pairs[k][1], NULL) != GR_OK)
       return GR_EFAIL;
   return GR_OK;
 }

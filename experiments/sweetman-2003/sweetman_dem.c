@@ -18,9 +18,10 @@
 static void sw_energy(const struct gr_dem_diag *g, long s, double erise[3])
 {
   double e = g->kinetic + g->rotational + g->potential + g->elastic;
-  if (s == 0)
-    erise[0] = e, erise[1] = 0.0;
-  else if (e - erise[0] > erise[1])
+  if (s == 0) {
+    erise[0] = e;
+    erise[1] = 0.0;
+  } else if (e - erise[0] > erise[1])
     erise[1] = e - erise[0];
   erise[2] = e;
 }

@@ -34,15 +34,14 @@ static const struct gr_figure sw_fig43 = {
   .xlabel = "ln N", .ylabel = "ln(t * ncell)", .setup = "set key top left",
   .plot = "data using 4:6 with points pt 7 title 'ln(t ncell)', data using 4:5 with points pt 5 title 'ln t'"};
 
-/* Slope of ln y against ln x for n points; NAN and the run failed when
- * the fit fails. */
-static double sw_loglog(struct gr_ctx *ctx, const double *x, const double *y, size_t n)
+/* Slope of ln y against ln x for n points in *slope; GR_OK, else the run
+ * failed (the fit failed). */
+static int sw_loglog(struct gr_ctx *ctx, const double *x, const double *y, size_t n, double *slope)
 {
-  double slope, se;
-  if (gr_stats_loglog(x, y, n, &slope, &se) == GR_OK)
-    return slope;
-  gr_ctx_fail(ctx, GR_EFAIL, "sweetman-neighbors: log-log fit of the Table 4.1 timings failed");
-  return NAN;
+  double se;
+  if (gr_stats_loglog(x, y, n, slope, &se) == GR_OK)
+    return GR_OK;
+  return gr_ctx_fail(ctx, GR_EFAIL, "sweetman-neighbors: log-log fit of the Table 4.1 timings failed");
 }
 
 /* The slopes of Fig. 4.3 and their rows (nrun points, the first small of
@@ -50,9 +49,11 @@ static double sw_loglog(struct gr_ctx *ctx, const double *x, const double *y, si
 static int sw_grid_rows(struct gr_ctx *ctx, const double *n, const double *t, const double *tc,
                         size_t nrun, size_t small)
 {
-  double s_all = sw_loglog(ctx, n, t, nrun), s_small = sw_loglog(ctx, n, tc, small);
-  double s_large = sw_loglog(ctx, n + small, tc + small, nrun - small);
+  double s_all, s_small, s_large;
   char note[200];
+  if (sw_loglog(ctx, n, t, nrun, &s_all) != GR_OK || sw_loglog(ctx, n, tc, small, &s_small) != GR_OK ||
+      sw_loglog(ctx, n + small, tc + small, nrun - small, &s_large) != GR_OK)
+    return gr_ctx_error(ctx)->code;
   snprintf(note, sizeof note, "ln t against ln N, chain cells on the Table 4.1 grids, N = 1000-%.0f", n[nrun - 1]);
   gr_ctx_inform(ctx, GR_KIND_CHECK, "chapter4/table-4-1-grids-slope", s_all, note);
   gr_ctx_compare(ctx, "figures-4", "slope_fig43_small", "value", s_small, 0.0,
@@ -74,7 +75,7 @@ int gr_sweetman_table41(struct gr_ctx *ctx)
   static const int np[SW_NGRID] = {1000, 2000, 4000, 10000, 15000, 20000, 25000, 30000, 35000, 40000};
   size_t nrun = gr_ctx_quick(ctx) ? 6 : SW_NGRID, k;
   double n[SW_NGRID], t[SW_NGRID], tc[SW_NGRID], nc[SW_NGRID];
-  int m[3], bad = 0, ok;
+  int m[3], status = GR_OK, ok;
   char row[32], note[200];
   struct gr_data *d = gr_ctx_data(ctx, "fig-4-3", "N ncell t_seconds ln_N ln_t ln_t_ncell");
   if (d == NULL)
@@ -96,11 +97,11 @@ int gr_sweetman_table41(struct gr_ctx *ctx)
     n[k] = np[k];
     t[k] = gr_sweetman_time(&s, SW_REBUILD_CHAIN, 3);
     tc[k] = t[k] * nc[k];
-    bad |= s.bad;
+    sw_keep(&status, s.status);
     gr_sweetman_state_free(&s);
     gr_data_printf(d, "%d %.0f %.6e %.6f %.6f %.6f\n", np[k], nc[k], t[k], log(n[k]), log(t[k]), log(tc[k]));
   }
-  if (bad)
+  if (status != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "neighbour search failed (out of memory)");
   return sw_grid_rows(ctx, n, t, tc, nrun, 4);
 }

@@ -129,33 +129,35 @@ int gr_sweetman_pass(struct sw_state *s, enum sw_method method)
   const double cut2 = SW_CUT * SW_CUT;
   double sum = 0.0;
   size_t i;
+  int rc;
   switch (method) {
   case SW_STREAM:
     for (i = 0; i < 3 * s->n; i++)
       sum += s->x[i];
     s->sink += sum;
-    return 0;
+    return GR_OK;
   case SW_CELLS_SORT:
     return gr_cellsort_fill(&s->sort, s->x, s->n);
   case SW_CELLS_CHAIN:
     return gr_cells_fill(&s->chain, s->x, s->n);
   case SW_REBUILD_SORT:
-    if (gr_cellsort_fill(&s->sort, s->x, s->n) != GR_OK)
-      return 1;
+    if ((rc = gr_cellsort_fill(&s->sort, s->x, s->n)) != GR_OK)
+      return rc;
     return gr_cellsort_search(&s->sort, &s->nbr, cut2);
   case SW_REBUILD_CHAIN:
-    if (gr_cells_fill(&s->chain, s->x, s->n) != GR_OK ||
-        gr_cells_search(&s->chain, &s->box, s->x, cut2) != GR_OK)
-      return 1;
+    if ((rc = gr_cells_fill(&s->chain, s->x, s->n)) != GR_OK)
+      return rc;
+    if ((rc = gr_cells_search(&s->chain, &s->box, s->x, cut2)) != GR_OK)
+      return rc;
     return gr_nbr_from_pairs(&s->nbr, s->n, &s->chain.pairs);
   case SW_REBUILD_NSQ:
     return gr_nbr_nsquared(&s->nbr, &s->box, s->x, s->n, cut2);
   case SW_BW_READ:
   case SW_BW_UPDATE:
     sw_bandwidth(s, method);
-    return 0;
+    return GR_OK;
   }
-  return 1;
+  return GR_EINPUT;
 }
 
 /* What a timed pass needs. */
@@ -167,8 +169,7 @@ struct sw_timed {
 static void sw_timed_pass(void *arg)
 {
   struct sw_timed *t = arg;
-  if (gr_sweetman_pass(t->s, t->method) != 0)
-    t->s->bad = 1;
+  sw_keep(&t->s->status, gr_sweetman_pass(t->s, t->method));
 }
 
 static void sw_timed_next(void *arg)
@@ -210,15 +211,18 @@ int gr_sweetman_dem_peer(struct gr_dem *d, size_t n, unsigned long seed, int sea
   double *x = malloc(3 * (n ? n : 1) * sizeof *x);
   gsl_rng *lat = gr_rng_stream(seed, "peer-lattice"), *vel = gr_rng_stream(seed, "peer-velocities");
   size_t k = 0;
-  int rc = x != NULL && lat != NULL && vel != NULL ? GR_OK : GR_ENOMEM;
-  if (rc == GR_OK)
-    rc = gr_place_lattice_jitter(lat, n, SW_SPACING, SW_FILL, SW_JITTER, x, &k);
+  int rc = GR_ENOMEM;
+  if (x == NULL || lat == NULL || vel == NULL)
+    goto done;
+  if ((rc = gr_place_lattice_jitter(lat, n, SW_SPACING, SW_FILL, SW_JITTER, x, &k)) != GR_OK)
+    goto done;
   box.len[0] = box.len[1] = box.len[2] = (double)k * SW_SPACING;
   p = sw_dem_params(&box, search);
-  if (rc == GR_OK && (rc = gr_dem_init(d, n, &p)) == GR_OK) {
-    memcpy(d->x, x, 3 * n * sizeof *x);
-    gr_place_lattice_gauss(vel, d->v, 3 * n, SW_DEM_V);
-  }
+  if ((rc = gr_dem_init(d, n, &p)) != GR_OK)
+    goto done;
+  memcpy(d->x, x, 3 * n * sizeof *x);
+  gr_place_lattice_gauss(vel, d->v, 3 * n, SW_DEM_V);
+done:
   free(x);
   gsl_rng_free(lat);
   gsl_rng_free(vel);

@@ -19,6 +19,15 @@
 #define VDW_AEX 0.7       /* alpha for the exact laws (no radius) */
 #define VDW_ASMALL 1e-6   /* alpha / R for the constants of the R >> alpha laws */
 
+/* A series of quadratures keeps its first failure (GSL status, 0 on
+ * success), as gr_buf keeps its first failed allocation: the statuses are
+ * not OR-ed into a number no routine returns. */
+static void vdw_keep(int *st, int status)
+{
+  if (*st == 0)
+    *st = status;
+}
+
 /* Compare one printed constant; a failed quadrature fails the run. */
 static int vdw_const(struct gr_ctx *ctx, int st, const char *row, double value,
                      const char *note)
@@ -88,13 +97,15 @@ static int vdw_exact_checks(struct gr_ctx *ctx, struct gr_hamaker *hn, struct gr
   double v, x, worst = 0.0;
   int st = 0, n;
   for (n = 6; n <= 12; n += 6) {
-    st |= gr_hamaker_molecule_wall(hn, n, VDW_AEX, &v);
-    x = fabs(v / gr_hamaker_eq511(n, VDW_AEX) - 1.0); worst = x > worst ? x : worst;
-    st |= gr_hamaker_wall_wall(hn, n, VDW_AEX, &v);
-    x = fabs(v / gr_hamaker_eq517(n, VDW_AEX) - 1.0); worst = x > worst ? x : worst;
+    vdw_keep(&st, gr_hamaker_molecule_wall(hn, n, VDW_AEX, &v));
+    x = fabs(v / gr_hamaker_eq511(n, VDW_AEX) - 1.0);
+    worst = x > worst ? x : worst;
+    vdw_keep(&st, gr_hamaker_wall_wall(hn, n, VDW_AEX, &v));
+    x = fabs(v / gr_hamaker_eq517(n, VDW_AEX) - 1.0);
+    worst = x > worst ? x : worst;
   }
   if (st != 0)
-    return gr_ctx_fail(ctx, GR_EFAIL, "vdw: a molecule-wall or wall-wall quadrature failed");
+    return gr_ctx_fail(ctx, GR_EFAIL, "vdw: a molecule-wall or wall-wall quadrature failed (GSL status %d)", st);
   gr_ctx_verdict(ctx, GR_KIND_CHECK, "derivation/molecule-wall-and-wall-wall-exact", worst, gr_test_le(1e-8),
                  "largest relative difference of the quadratures of eq. 5.9 and 5.16 from "
                  "eq. 5.11 and 5.17 (n = 6, 12): these steps are exact");
@@ -109,12 +120,12 @@ static int vdw_exact_checks(struct gr_ctx *ctx, struct gr_hamaker *hn, struct gr
   st = 0;
   for (x = 1e-4; x < 2.0; x *= 100.0) {
     double y;
-    st |= gr_hamaker_sphere_sphere(h, 6, 1.0, x, &v);
+    vdw_keep(&st, gr_hamaker_sphere_sphere(h, 6, 1.0, x, &v));
     y = fabs(v / gr_hamaker_exact6_sphere_sphere(1.0, x) - 1.0);
     worst = y > worst ? y : worst;
   }
   if (st != 0)
-    return gr_ctx_fail(ctx, GR_EFAIL, "vdw: a sphere-sphere quadrature failed");
+    return gr_ctx_fail(ctx, GR_EFAIL, "vdw: a sphere-sphere quadrature failed (GSL status %d)", st);
   return gr_ctx_verdict(ctx, GR_KIND_CHECK, "derivation/sphere-sphere-vs-hamaker-1937", worst, gr_test_le(1e-7),
                         "two-sphere shell quadrature, n = 6, alpha/R = 1e-4, 1e-2, 1, against "
                         "Hamaker's exact two-sphere result: the reference for eq. 5.28 is sound");
@@ -147,9 +158,9 @@ static int vdw_sweep(struct gr_ctx *ctx, struct gr_hamaker *h)
   for (x = 1e-5; x <= 1.0001; x *= step) {
     for (k = 0, n = 6; n <= 12; n += 6, k += 3) {
       double u, fw, fs;
-      st |= gr_hamaker_sphere_wall(h, n, 1.0, x, &u);
-      st |= gr_hamaker_sphere_wall_force(h, n, 1.0, x, &fw);
-      st |= gr_hamaker_sphere_sphere_force(h, n, 1.0, x, &fs);
+      vdw_keep(&st, gr_hamaker_sphere_wall(h, n, 1.0, x, &u));
+      vdw_keep(&st, gr_hamaker_sphere_wall_force(h, n, 1.0, x, &fw));
+      vdw_keep(&st, gr_hamaker_sphere_sphere_force(h, n, 1.0, x, &fs));
       e[k] = gr_hamaker_eq514(n, 1.0, x) / u - 1.0;
       e[k + 1] = gr_hamaker_eq514_force(n, 1.0, x) / fw - 1.0;
       /* eq. 5.27-5.28: pi R w_plates */
@@ -162,7 +173,7 @@ static int vdw_sweep(struct gr_ctx *ctx, struct gr_hamaker *h)
     if (at10[1] == 0.0 && fabs(e[2]) >= 0.1) at10[1] = x;
   }
   if (st != 0)
-    return gr_ctx_fail(ctx, GR_EFAIL, "vdw: a quadrature of the sweep failed");
+    return gr_ctx_fail(ctx, GR_EFAIL, "vdw: a quadrature of the sweep failed (GSL status %d)", st);
   gr_ctx_inform(ctx, GR_KIND_CHECK, "derivation/eq5.21-error-1pct-at-alpha-over-R", at1[0],
                 "first grid alpha/R where eq. 5.21 (n = 6) is off the exact sphere-wall force by >= 1%");
   gr_ctx_inform(ctx, GR_KIND_CHECK, "derivation/eq5.28-error-1pct-at-alpha-over-R", at1[1],

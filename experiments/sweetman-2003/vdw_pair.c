@@ -41,8 +41,10 @@ static double vdw_expected_vdw(const struct gr_vdw_model *m, double alpha)
   double q6 = pow(VDW_RSS / alpha, 6.0);
   if (alpha < 0.0 || alpha > m->cutoff)
     return 0.0;
-  if (alpha <= m->amin)
-    alpha = m->amin, q6 = pow(VDW_RSS / alpha, 6.0);
+  if (alpha <= m->amin) {
+    alpha = m->amin;
+    q6 = pow(VDW_RSS / alpha, 6.0);
+  }
   return -VDW_HAMAKER * VDW_RADIUS / (12.0 * alpha * alpha) * (1.0 - q6 / 60.0);
 }
 
@@ -204,15 +206,14 @@ static int vdw_variants(struct gr_ctx *ctx, const struct gr_vdw_model *m, struct
 {
   static const double ns[2] = {VDW_N_LO, VDW_N_HI};
   char pre[32], name[64];
-  int i, rc = GR_OK;
-  for (i = 0; i < 2 && rc == GR_OK; i++) {
+  int i, rc;
+  for (i = 0; i < 2; i++) {
     memset(r, 0, sizeof *r);
     r->n = ns[i];
-    rc = vdw_simulate(ctx, m, r, gr_contact_dt(gr_vdwexp_mass(), VDW_K1, VDW_E, ns[i]), 0);
-    if (rc == GR_OK && r->ncoll < 2)
-      rc = gr_ctx_fail(ctx, GR_EFAIL, "vdw: fewer than two collisions at n = %.0f", ns[i]);
-    if (rc != GR_OK)
-      break;
+    if ((rc = vdw_simulate(ctx, m, r, gr_contact_dt(gr_vdwexp_mass(), VDW_K1, VDW_E, ns[i]), 0)) != GR_OK)
+      return rc;
+    if (r->ncoll < 2)
+      return gr_ctx_fail(ctx, GR_EFAIL, "vdw: fewer than two collisions at n = %.0f", ns[i]);
     snprintf(pre, sizeof pre, "n%.0f/", ns[i]);
     gr_vdwexp_pair_verdicts(ctx, m, r, pre);
     snprintf(name, sizeof name, "n%.0f_e_measured", ns[i]);
@@ -222,7 +223,7 @@ static int vdw_variants(struct gr_ctx *ctx, const struct gr_vdw_model *m, struct
     snprintf(name, sizeof name, "n%.0f_csteps", ns[i]);
     gr_ctx_value(ctx, name, (double)r->c[0].steps);
   }
-  return rc;
+  return GR_OK;
 }
 
 /* The test: simulate, report (vdw_pair_report.c), the n = 40, 60 variants. */
@@ -238,13 +239,16 @@ int gr_vdwexp_pair(struct gr_ctx *ctx)
   if ((r = calloc(1, sizeof *r)) == NULL)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
   r->n = VDW_STEPS;
-  rc = vdw_simulate(ctx, &m, r, VDW_DT, 1);
-  if (rc == GR_OK && r->ncoll < 2)
+  if ((rc = vdw_simulate(ctx, &m, r, VDW_DT, 1)) != GR_OK)
+    goto done;
+  if (r->ncoll < 2) {
     rc = gr_ctx_fail(ctx, GR_EFAIL, "vdw: fewer than two collisions");
-  if (rc == GR_OK)
-    rc = gr_vdwexp_pair_report(ctx, &m, r);
-  if (rc == GR_OK)
-    rc = vdw_variants(ctx, &m, r);
+    goto done;
+  }
+  if ((rc = gr_vdwexp_pair_report(ctx, &m, r)) != GR_OK)
+    goto done;
+  rc = vdw_variants(ctx, &m, r);
+done:
   free(r);
   return rc;
 }

@@ -114,8 +114,10 @@ void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
   char note[512], q[96];
   for (k = 0; k < r->ncoll; k++) {
     double e = r->c[k].vout / r->c[k].vin;
-    if (fabs(e - VDW_E) > emax)
-      emax = fabs(e - VDW_E), worst = k + 1;
+    if (fabs(e - VDW_E) > emax) {
+      emax = fabs(e - VDW_E);
+      worst = k + 1;
+    }
     if (k > 0 && !(r->c[k].vin < r->c[k - 1].vin && r->c[k].fpeak < r->c[k - 1].fpeak &&
                    r->c[k].amax < r->c[k - 1].amax))
       nonmono++;

@@ -649,8 +649,7 @@ static int ctx_write_data(struct gr_ctx *c, const char *dir, struct gr_data *d)
   rc = gr_fsio_join(path, sizeof path - 8, dir, d->name, &c->err);
   if (rc == GR_OK) {
     strcat(path, ".dat");
-    rc = b.failed ? gr_error_set(&c->err, GR_ENOMEM, "out of memory")
-                  : gr_fsio_write(path, gr_buf_str(&b), b.len, &c->err);
+    rc = gr_fsio_write_buf(path, &b, &c->err);
   }
   gr_buf_free(&b);
   return rc;
@@ -704,12 +703,12 @@ static int ctx_write_summary(struct gr_ctx *c, const char *dir)
                 c->opt.quick ? "quick" : "full", c->opt.seed);
   gr_buf_printf(&b, "quantity\tpublished\treproduced\tdelta\ttest\tverdict\tkind\tnote\n");
   gr_buf_append(&b, gr_buf_str(&c->summary), c->summary.len);
-  rc = ctx_unique_rows(c);
-  if (rc == GR_OK)
-    rc = gr_fsio_join(path, sizeof path, dir, "summary.tsv", &c->err);
-  if (rc == GR_OK)
-    rc = b.failed ? gr_error_set(&c->err, GR_ENOMEM, "out of memory")
-                  : gr_fsio_write(path, gr_buf_str(&b), b.len, &c->err);
+  if ((rc = ctx_unique_rows(c)) != GR_OK)
+    goto done;
+  if ((rc = gr_fsio_join(path, sizeof path, dir, "summary.tsv", &c->err)) != GR_OK)
+    goto done;
+  rc = gr_fsio_write_buf(path, &b, &c->err);
+done:
   gr_buf_free(&b);
   return rc;
 }
@@ -719,24 +718,17 @@ static int ctx_write_summary(struct gr_ctx *c, const char *dir)
  * gr_ctx_note paragraphs. */
 static int ctx_write_notes(struct gr_ctx *c, const char *dir)
 {
-  char path[4096], *tmpl = NULL;
+  char path[4096];
   struct gr_buf b = GR_BUF_INIT;
-  size_t len;
-  int rc = GR_OK;
+  int rc;
   snprintf(path, sizeof path, "%s/%s/%s.notes.md.in", c->opt.refdir, c->exp->refdir, c->exp->key);
-  if (gr_fsio_exists(path)) {
-    rc = gr_fsio_read(path, &tmpl, &len, &c->err);
-    if (rc == GR_OK)
-      rc = gr_notes_render(c->named, tmpl, path, &b, &c->err);
-    free(tmpl);
-  }
+  if (gr_fsio_exists(path) && (rc = gr_notes_render_file(c->named, path, &b, &c->err)) != GR_OK)
+    goto done;
   gr_buf_append(&b, gr_buf_str(&c->notes), c->notes.len);
-  if (rc == GR_OK && b.failed)
-    rc = gr_error_set(&c->err, GR_ENOMEM, "out of memory");
-  if (rc == GR_OK)
-    rc = gr_fsio_join(path, sizeof path, dir, "notes.md", &c->err);
-  if (rc == GR_OK)
-    rc = gr_fsio_write(path, gr_buf_str(&b), b.len, &c->err);
+  if ((rc = gr_fsio_join(path, sizeof path, dir, "notes.md", &c->err)) != GR_OK)
+    goto done;
+  rc = gr_fsio_write_buf(path, &b, &c->err);
+done:
   gr_buf_free(&b);
   return rc;
 }
@@ -751,8 +743,13 @@ static int ctx_write_files(struct gr_ctx *c, const char *dir)
       return c->err.code;
   for (i = 0; i < c->nfigs; i++) {
     char **s = c->figs[i].s;
-    f.name = s[0]; f.data = s[1]; f.title = s[2]; f.xlabel = s[3];
-    f.ylabel = s[4]; f.setup = s[5]; f.plot = s[6];
+    f.name = s[0];
+    f.data = s[1];
+    f.title = s[2];
+    f.xlabel = s[3];
+    f.ylabel = s[4];
+    f.setup = s[5];
+    f.plot = s[6];
     if (gr_report_write_figure(dir, &f, &c->err) != GR_OK)
       return c->err.code;
   }
@@ -780,13 +777,15 @@ int gr_ctx_write(struct gr_ctx *c, int *nrendered)
   snprintf(old, sizeof old, "%s/.%s.old-%ld", c->opt.out, c->exp->key, (long)pid);
   if (gr_fsio_mkdirs(tmp, &c->err) != GR_OK)
     return c->err.code;
-  rc = ctx_write_files(c, tmp);
-  if (rc == GR_OK)
-    rc = gr_report_finish(tmp, ctx_render_progress, c, nrendered, &c->err);
-  if (rc == GR_OK)
-    rc = gr_outdir_replace(tmp, dir, old, &c->err);
-  if (rc != GR_OK)
-    gr_fsio_remove_flat(tmp);
+  if ((rc = ctx_write_files(c, tmp)) != GR_OK)
+    goto fail;
+  if ((rc = gr_report_finish(tmp, ctx_render_progress, c, nrendered, &c->err)) != GR_OK)
+    goto fail;
+  if ((rc = gr_outdir_replace(tmp, dir, old, &c->err)) != GR_OK)
+    goto fail;
+  return GR_OK;
+fail:
+  gr_fsio_remove_flat(tmp);
   return rc;
 }
 

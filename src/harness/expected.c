@@ -195,7 +195,7 @@ int gr_expected_update(const char *summary, const char *path, int quick, const c
   for (i = 0; i < e.n; i++)
     if (!e.r[i].seen && strcmp(e.r[i].v[1 - m], "-") != 0)
       gr_buf_printf(&b, "%s\t%s\t%s\n", e.r[i].q, m == 0 ? "-" : e.r[i].v[0], m == 1 ? "-" : e.r[i].v[1]);
-  rc = b.failed ? gr_error_set(err, GR_ENOMEM, "out of memory") : gr_fsio_write(path, gr_buf_str(&b), b.len, err);
+  rc = gr_fsio_write_buf(path, &b, err);
   gr_buf_free(&b);
   exp_free(&s);
   exp_free(&e);

@@ -1,5 +1,6 @@
 /* granrepro harness: atomic file output (see fsio.h). */
 #include "harness/fsio.h"
+#include "harness/buf.h"
 #include "harness/error.h"
 
 #include <dirent.h>
@@ -85,6 +86,13 @@ int gr_fsio_write(const char *path, const char *text, size_t len,
     return gr_error_set(err, GR_EIO, "cannot replace '%s': %s", path, strerror(e));
   }
   return GR_OK;
+}
+
+int gr_fsio_write_buf(const char *path, const struct gr_buf *b, struct gr_error *err)
+{
+  if (b->failed)
+    return gr_error_set(err, GR_ENOMEM, "out of memory");
+  return gr_fsio_write(path, gr_buf_str(b), b->len, err);
 }
 
 /* Open path for reading into *fp, refusing anything but a regular file

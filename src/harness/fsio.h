@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+struct gr_buf;
 struct gr_error;
 
 /* Create path and its parents (like mkdir -p); GR_EIO with the reason. */
@@ -24,6 +25,12 @@ int gr_fsio_check_writable(const char *dir, struct gr_error *err) GR_MUST_CHECK;
  * + rename; a killed run's temporaries are found by their pid). */
 int gr_fsio_write(const char *path, const char *text, size_t len,
                   struct gr_error *err) GR_MUST_CHECK;
+
+/* Write the text of a buffer assembled with unchecked gr_buf_printf /
+ * gr_buf_append calls (the buffer's failure is sticky, buf.h): GR_ENOMEM
+ * "out of memory" when one of them failed, else gr_fsio_write. */
+int gr_fsio_write_buf(const char *path, const struct gr_buf *b,
+                      struct gr_error *err) GR_MUST_CHECK;
 
 /* Read a whole regular file into a new NUL-terminated string (caller
  * frees); GR_EINPUT for a folder, FIFO or device (never blocks). */

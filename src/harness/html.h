@@ -1,4 +1,4 @@
-/* granrepro harness: helpers shared by the HTML report's index (html.c)
+/* granrepro harness: helpers shared by the HTML report's index (index.c)
  * and experiment pages (page.c); not part of the experiments' API. */
 #ifndef GR_HTML_H
 #define GR_HTML_H

@@ -7,6 +7,7 @@
 
 #include "harness/buf.h"
 #include "harness/error.h"
+#include "harness/fsio.h"
 
 enum notes_kind { NOTES_VALUE, NOTES_TEXT, NOTES_VERDICT };
 
@@ -176,4 +177,26 @@ int gr_notes_render(const struct gr_notes *n, const char *tmpl,
   }
   gr_buf_append(out, p, strlen(p));
   return out->failed ? gr_error_set(err, GR_ENOMEM, "out of memory") : GR_OK;
+}
+
+int gr_notes_template(const char *refdir, const char *rel, char *path, size_t n,
+                      struct gr_error *err)
+{
+  if ((size_t)snprintf(path, n, "%s/%s", refdir, rel) >= n)
+    return gr_error_set(err, GR_EINPUT, "path too long: %s", refdir);
+  if (!gr_fsio_exists(path))
+    return gr_error_set(err, GR_EINPUT, "template '%s' not found (give --ref DIR, the reference folder with %s)", path, rel);
+  return GR_OK;
+}
+
+int gr_notes_render_file(const struct gr_notes *n, const char *path, struct gr_buf *out,
+                         struct gr_error *err)
+{
+  char *tmpl;
+  int rc = gr_fsio_read(path, &tmpl, NULL, err);
+  if (rc != GR_OK)
+    return rc;
+  rc = gr_notes_render(n, tmpl, path, out, err);
+  free(tmpl);
+  return rc;
 }

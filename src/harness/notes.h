@@ -18,6 +18,8 @@
 
 #include "status.h"
 
+#include <stddef.h>
+
 struct gr_buf;
 struct gr_error;
 struct gr_notes;
@@ -37,5 +39,15 @@ int gr_notes_verdict(struct gr_notes *n, const char *quantity,
 int gr_notes_render(const struct gr_notes *n, const char *tmpl,
                     const char *file, struct gr_buf *out,
                     struct gr_error *err) GR_MUST_CHECK;
+
+/* The path of a template shipped with the reference data,
+ * <refdir>/<rel> (into path, size n); GR_EINPUT naming it, and how to fix
+ * it, when it is not there. */
+int gr_notes_template(const char *refdir, const char *rel, char *path, size_t n,
+                      struct gr_error *err) GR_MUST_CHECK;
+
+/* gr_notes_render of the template file path (read whole). */
+int gr_notes_render_file(const struct gr_notes *n, const char *path, struct gr_buf *out,
+                         struct gr_error *err) GR_MUST_CHECK;
 
 #endif

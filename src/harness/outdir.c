@@ -53,10 +53,7 @@ int gr_outdir_prepare(struct gr_outdir *o, const char *out,
   outdir_first_missing(out, o->created, sizeof o->created);
   if (o->created[0] == '\0' && (rc = gr_outdir_check(out, err)) != GR_OK)
     return rc;
-  rc = gr_fsio_mkdirs(out, err);
-  if (rc == GR_OK)
-    rc = gr_fsio_check_writable(out, err);
-  if (rc != GR_OK) {
+  if ((rc = gr_fsio_mkdirs(out, err)) != GR_OK || (rc = gr_fsio_check_writable(out, err)) != GR_OK) {
     gr_outdir_abandon(o, out);
     return rc;
   }

@@ -255,7 +255,9 @@ static void page_head(struct page *pg)
   gr_buf_printf(b, "<a href=\"#figures\">figures</a> <a href=\"#notes\">analysis</a></nav>\n");
 }
 
-/* The page's body into pg->b (groups, other figures, notes, data). */
+/* The page's body into pg->b (groups, other figures, notes, data); GR_ENOMEM
+ * when an array could not be allocated (a failed append is sticky in
+ * pg->b, for gr_fsio_write_buf). */
 static int page_body(struct page *pg)
 {
   size_t g;
@@ -273,7 +275,7 @@ static int page_body(struct page *pg)
   page_notes(pg);
   page_data(pg);
   gr_buf_printf(pg->b, "</body></html>\n");
-  return pg->b->failed ? GR_ENOMEM : GR_OK;
+  return GR_OK;
 }
 
 int gr_report_page(const char *dir, struct gr_error *err)
@@ -295,10 +297,11 @@ int gr_report_page(const char *dir, struct gr_error *err)
     if (gr_fsio_list(dir, ".gp", &pg.figs, &pg.nfigs) != GR_OK)
       pg.nfigs = 0;
   }
-  rc = page_body(&pg) != GR_OK ? gr_error_set(err, GR_ENOMEM, "out of memory") : GR_OK;
   snprintf(path, sizeof path, "%s/index.html", dir);
-  if (rc == GR_OK)
-    rc = gr_fsio_write(path, gr_buf_str(&b), b.len, err);
+  if (page_body(&pg) != GR_OK)
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
+  else
+    rc = gr_fsio_write_buf(path, &b, err);
   gr_fsio_free_list(pg.figs, pg.nfigs);
   free(pg.gname);
   free(pg.glen);

@@ -168,8 +168,7 @@ static int render_script(const char *dir, char **gps, size_t n, int k,
   snprintf(name, sizeof name, ".render-%s.gp", render_ext[k]);
   rc = gr_fsio_join(path, sizeof path, dir, name, err);
   if (rc == GR_OK)
-    rc = b.failed ? gr_error_set(err, GR_ENOMEM, "out of memory")
-                  : gr_fsio_write(path, gr_buf_str(&b), b.len, err);
+    rc = gr_fsio_write_buf(path, &b, err);
   gr_buf_free(&b);
   return rc;
 }
@@ -266,12 +265,11 @@ int gr_report_render(const char *dir, gr_report_progress fn, void *arg,
     fn(arg, 0.0);
   if (n > 0 && (*nrendered = render_batch(gnuplot, dir, gps, n, fn, arg)) < 0) {
     *nrendered = 0;
-    for (i = 0; i < n && rc == GR_OK; i++) {
-      rc = render_one(gnuplot, dir, gps[i], render_ext[0], err);
-      if (rc == GR_OK)
-        rc = render_one(gnuplot, dir, gps[i], render_ext[1], err);
-      if (rc == GR_OK)
-        (*nrendered)++;
+    for (i = 0; i < n; i++) {
+      if ((rc = render_one(gnuplot, dir, gps[i], render_ext[0], err)) != GR_OK ||
+          (rc = render_one(gnuplot, dir, gps[i], render_ext[1], err)) != GR_OK)
+        break;
+      (*nrendered)++;
     }
   }
   gr_fsio_free_list(gps, n);

@@ -39,12 +39,10 @@ int gr_report_write_figure(const char *dir, const struct gr_figure *f,
   gr_buf_printf(&b, "\"\nset ylabel \"");
   gr_report_gpstr(&b, f->ylabel);
   gr_buf_printf(&b, "\"\n%s%splot %s\n", f->setup ? f->setup : "", f->setup ? "\n" : "", f->plot);
-  rc = snprintf(path, sizeof path, "%s/%s.gp", dir, f->name) >= (int)sizeof path
-           ? gr_error_set(err, GR_EINPUT, "path too long: %s", dir)
-           : GR_OK;
-  if (rc == GR_OK)
-    rc = b.failed ? gr_error_set(err, GR_ENOMEM, "out of memory")
-                  : gr_fsio_write(path, gr_buf_str(&b), b.len, err);
+  if (snprintf(path, sizeof path, "%s/%s.gp", dir, f->name) >= (int)sizeof path)
+    rc = gr_error_set(err, GR_EINPUT, "path too long: %s", dir);
+  else
+    rc = gr_fsio_write_buf(path, &b, err);
   gr_buf_free(&b);
   return rc;
 }

@@ -61,8 +61,13 @@ int gr_report_finish(const char *dir, gr_report_progress fn, void *arg,
 
 /* Write <out>/index.html, the front page: one row per <out>/<exp>/ with a
  * summary.tsv (verdict counts, link to its page, written when missing)
- * and the chart of <out>/compare/ when rendered.  It shows no experiment
- * figure, so it stays valid whatever a later run does to a folder. */
-int gr_report_index(const char *out, struct gr_error *err) GR_MUST_CHECK;
+ * and the chart of <out>/compare/ when rendered, in the skeleton
+ * <refdir>/report/index.html.in (GR_EINPUT when it is missing or has an
+ * unknown placeholder).  It shows no experiment figure, so it stays valid
+ * whatever a later run does to a folder. */
+int gr_report_index(const char *out, const char *refdir, struct gr_error *err) GR_MUST_CHECK;
+
+/* The front page's skeleton, relative to the reference folder. */
+#define GR_REPORT_INDEX_TEMPLATE "report/index.html.in"
 
 #endif

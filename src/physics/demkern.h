@@ -2,7 +2,9 @@
  * per-pair and per-particle kernels of a step after Sweetman 2003,
  * chapter 2 -- the contact of a listed pair (eqs. 2.1, 2.10-2.14), the sum
  * of a particle's pair records in its fixed order, its walls, and the
- * leap-frog move (eq. 2.19).  See dem.h for the order of the sums. */
+ * leap-frog move (eq. 2.19).  The two functions declared here are defined
+ * in demcontact.c (not in their users).  See dem.h for the order of the
+ * sums. */
 #ifndef GR_DEMKERN_H
 #define GR_DEMKERN_H
 
@@ -24,13 +26,13 @@
 
 /* One contact (eqs. 2.1 and 2.10-2.14): overlap delta along the unit
  * normal nv (pointing into body a), relative surface velocity vr of a
- * against b at the contact; the force on a in fa (dem.c). */
+ * against b at the contact; the force on a in fa (demcontact.c). */
 void gr_dem_contact(const struct gr_dem *d, double *h, double delta, const double nv[3],
                     const double vr[3], double fa[3]);
 
 /* The walls of particle i, axes in order, added to f and t: a contact
  * when the sphere crosses rad into a wall, its record forgotten when it
- * ends (dem.c). */
+ * ends (demcontact.c). */
 void gr_dem_walls(struct gr_dem *d, size_t i, double f[3], double t[3]);
 
 /* rad n x F: the torque r_c x F of a force fa applied at -rad nv from the

@@ -40,11 +40,11 @@ int gr_vtab_idx(const struct gr_vtab *t, int jdx)
   return t->i2or1 * jdx - t->i1or0;
 }
 
-int gr_vtab_add(struct gr_vtab *t, int i, int j)
+int gr_vtab_add(struct gr_vtab *t, int i, int j, int *jdx_out)
 {
   int jdx, idx;
   if (i < 1 || i > t->nmax || (t->mt1 - 1) / GR_VTAB_RECORD >= t->rmax)
-    return -1;
+    return GR_EINPUT;
   if (t->nebor[i] == 0) {
     t->nebor[i] = t->mt1;
   } else {
@@ -61,7 +61,9 @@ int gr_vtab_add(struct gr_vtab *t, int i, int j)
   t->ndx[idx] = j;
   t->next[idx] = 0;
   t->mt1 += GR_VTAB_RECORD;
-  return jdx;
+  if (jdx_out != NULL)
+    *jdx_out = jdx;
+  return GR_OK;
 }
 
 int gr_vtab_partners(const struct gr_vtab *t, int i, int *out, int max)

@@ -38,9 +38,10 @@ int gr_vtab_idx(const struct gr_vtab *t, int jdx);
 /* Figure 2.4: add j to particle i's list.  If NEBOR(i) = 0 the record goes
  * to MT1 and NEBOR(i) = MT1; otherwise the NEXT chain is followed to its
  * end and NEXT(last) = MT1.  NDX(idx) = j, NEXT(idx) = 0, MT1 += 7.
- * Returns the new record's jdx (a result, not a status), -1 when the table
- * is full or i is out of range. */
-int gr_vtab_add(struct gr_vtab *t, int i, int j);
+ * GR_OK and the new record's jdx in *jdx (when jdx is not NULL);
+ * GR_EINPUT, the table unchanged, when it is full (rmax records) or i is
+ * out of range. */
+int gr_vtab_add(struct gr_vtab *t, int i, int j, int *jdx) GR_MUST_CHECK;
 
 /* The force routine's walk (end of section 2.3): the partners of particle i
  * in list order; returns their number, writing at most max. */

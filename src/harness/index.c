@@ -1,0 +1,136 @@
+/* granrepro harness: the report's front page, <out>/index.html
+ * (gr_report_index, declared in report.h), in the skeleton
+ * reference/report/index.html.in.  It holds one row per experiment folder
+ * found on disk (verdict counts read from its summary.tsv, a link to its
+ * page, made by page.c when missing), the timing comparison chart when
+ * there is one, and no figure of any experiment, so that it never points
+ * at a file that a later run removed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "harness/buf.h"
+#include "harness/error.h"
+#include "harness/fsio.h"
+#include "harness/html.h"
+#include "harness/notes.h"
+#include "harness/ref.h"
+#include "harness/report.h"
+#include "harness/verdict.h"
+
+/* One experiment's row of the front page, from <out>/<exp>/summary.tsv. */
+static int html_index_row(struct gr_buf *b, const char *out, const char *exp,
+                          struct gr_error *err)
+{
+  char path[4400], title[256], mode[32], seed[32], res[160], other[600], *text;
+  int c[GR_NKINDS][4], rc, nres;
+  snprintf(path, sizeof path, "%s/%s/index.html", out, exp);
+  if (!gr_fsio_exists(path)) {
+    snprintf(path, sizeof path, "%s/%s", out, exp);
+    if ((rc = gr_report_page(path, err)) != GR_OK)
+      return rc;
+  }
+  snprintf(path, sizeof path, "%s/%s/summary.tsv", out, exp);
+  if ((rc = gr_fsio_read(path, &text, NULL, err)) != GR_OK)
+    return rc;
+  gr_html_meta(text, "title", title, sizeof title);
+  gr_html_meta(text, "mode", mode, sizeof mode);
+  gr_html_meta(text, "seed", seed, sizeof seed);
+  gr_html_kind_counts(text, c);
+  free(text);
+  gr_kind_count_text(GR_KIND_RESULT, c[GR_KIND_RESULT], res, sizeof res);
+  gr_kind_counts_text(c, GR_KIND_PRINTED, other, sizeof other);
+  gr_html_put(b, "<tr><td><a href=\"", exp);
+  gr_html_put(b, "/index.html\">", exp);
+  gr_html_put(b, "</a></td><td>", title);
+  gr_html_put(b, "</td><td>", mode);
+  gr_html_put(b, "</td><td>", seed);
+  nres = c[GR_KIND_RESULT][0] + c[GR_KIND_RESULT][1] + c[GR_KIND_RESULT][2] + c[GR_KIND_RESULT][3];
+  gr_buf_printf(b, "</td><td class=\"%s\">", c[GR_KIND_RESULT][GR_DIFFERS] ? "differs" : nres ? "reproduced" : "informative");
+  gr_html_put(b, "", res + strlen("paper results: "));
+  gr_html_put(b, "</td><td>", other);
+  gr_buf_printf(b, "</td></tr>\n");
+  return GR_OK;
+}
+
+/* The charts of the last `granrepro compare`: B / A of two records
+ * (compare.svg), rates of many records per mode (compare-<mode>.svg). */
+static void html_compare(struct gr_buf *b, const char *out)
+{
+  char path[4400], **v = NULL;
+  size_t n = 0, i;
+  snprintf(path, sizeof path, "%s/compare/compare.svg", out);
+  if (gr_fsio_exists(path))
+    gr_buf_printf(b, "<h2>Timing comparison</h2>\n<p>The last <code>granrepro compare</code> of two records: median wall time B / A per kernel (<a href=\"compare/compare.dat\">compare.dat</a>, <a href=\"compare/compare.gp\">script</a>).</p>\n"
+                     "<figure><a href=\"compare/compare.svg\"><img src=\"compare/compare.svg\" alt=\"compare\"></a></figure>\n");
+  snprintf(path, sizeof path, "%s/compare", out);
+  if (gr_fsio_list(path, ".svg", &v, &n) != GR_OK)
+    return;
+  for (i = 0; i < n; i++)
+    if (strncmp(v[i], "compare-", 8) == 0) {
+      gr_html_put(b, "<h2>Rates across machines</h2>\n<p>The last <code>granrepro compare</code> of three or more records: work per CPU second per kernel, one bar per record (<a href=\"compare/", v[i]);
+      gr_html_put(b, "\">", v[i]);
+      gr_html_put(b, "</a>).</p>\n<figure><img src=\"compare/", v[i]);
+      gr_html_put(b, "\" alt=\"", v[i]);
+      gr_buf_printf(b, "\"></figure>\n");
+    }
+  gr_fsio_free_list(v, n);
+}
+
+/* The timing sections after the table: run records, the last compare's
+ * charts, the speed page (each only when it is there). */
+static void html_sections(struct gr_buf *b, const char *out)
+{
+  char path[4400];
+  struct stat st;
+  snprintf(path, sizeof path, "%s/records", out);
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    gr_buf_printf(b, "<p>Timings: the run records in <a href=\"records/\">records/</a>.</p>\n");
+  html_compare(b, out);
+  snprintf(path, sizeof path, "%s/speed/index.html", out);
+  if (gr_fsio_exists(path))
+    gr_buf_printf(b, "<h2>Speed</h2>\n<p>The kernels' cost against problem size and thread count, from the last bench of each experiment: <a href=\"speed/index.html\">speed/index.html</a>.</p>\n");
+}
+
+/* The skeleton (installed with the data) is a notes template (notes.h)
+ * given {{style}}, {{rows}} (one table row per experiment) and
+ * {{sections}} (the timing sections). */
+int gr_report_index(const char *out, const char *refdir, struct gr_error *err)
+{
+  struct gr_buf rows = GR_BUF_INIT, sections = GR_BUF_INIT, page = GR_BUF_INIT;
+  struct gr_notes *names = NULL;
+  char **v = NULL, path[4400], tmpl[4400];
+  size_t n = 0, i;
+  int rc;
+  if ((rc = gr_notes_template(refdir, GR_REPORT_INDEX_TEMPLATE, tmpl, sizeof tmpl, err)) != GR_OK)
+    return rc;
+  if (gr_fsio_list(out, "", &v, &n) != GR_OK)
+    return gr_error_set(err, GR_EIO, "cannot read report folder '%s'", out);
+  for (i = 0; i < n && rc == GR_OK; i++) {
+    snprintf(path, sizeof path, "%s/%s/summary.tsv", out, v[i]);
+    if (gr_fsio_exists(path))
+      rc = html_index_row(&rows, out, v[i], err);
+  }
+  gr_fsio_free_list(v, n);
+  if (rc != GR_OK)
+    goto done;
+  html_sections(&sections, out);
+  if (rows.failed || sections.failed || (names = gr_notes_new()) == NULL ||
+      gr_notes_text(names, "style", gr_html_style) != GR_OK ||
+      gr_notes_text(names, "rows", gr_buf_str(&rows)) != GR_OK ||
+      gr_notes_text(names, "sections", gr_buf_str(&sections)) != GR_OK) {
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
+    goto done;
+  }
+  if ((rc = gr_notes_render_file(names, tmpl, &page, err)) != GR_OK)
+    goto done;
+  snprintf(path, sizeof path, "%s/index.html", out);
+  rc = gr_fsio_write_buf(path, &page, err);
+done:
+  gr_notes_free(names);
+  gr_buf_free(&rows);
+  gr_buf_free(&sections);
+  gr_buf_free(&page);
+  return rc;
+}
