@@ -62,10 +62,20 @@ int gr_bp_options(struct gr_ctx *ctx, struct bp_opts *o)
       return gr_ctx_fail(ctx, GR_EINPUT, "--set %s=%g: give a whole number from %g to %g", q->name,
                          v[i], q->lo, q->hi);
   }
-  o->pipe.r0 = v[0], o->mass0 = v[1], o->pipe.spread = v[2], o->pipe.cut = v[3];
-  o->pipe.wall = v[4], o->pipe.width = v[5], o->pipe.length = v[6], o->pipe.phi = v[7];
-  o->pipe.jitter = v[8], o->nv = (int)v[9], o->seeds = (int)v[10], o->t_start = v[11];
-  o->nsnap = (int)v[12], o->t_survive = v[13];
+  o->pipe.r0 = v[0];
+  o->mass0 = v[1];
+  o->pipe.spread = v[2];
+  o->pipe.cut = v[3];
+  o->pipe.wall = v[4];
+  o->pipe.width = v[5];
+  o->pipe.length = v[6];
+  o->pipe.phi = v[7];
+  o->pipe.jitter = v[8];
+  o->nv = (int)v[9];
+  o->seeds = (int)v[10];
+  o->t_start = v[11];
+  o->nsnap = (int)v[12];
+  o->t_survive = v[13];
   o->search = v[14] > 0.5 ? GR_BPSIM_CELLS : GR_BPSIM_LATTICE;
   o->tag = "";
   o->regime_r0 = v[15];
@@ -90,7 +100,12 @@ void gr_bp_pipe_params(const struct bp_law *law, const struct bp_opts *o, int nv
 {
   (void)o;
   memset(p, 0, sizeof *p);
-  p->g[0] = 9.81, p->dt = dt, p->nv = nv, p->search = search, p->mask_h = 2, p->vectorized = 1;
+  p->g[0] = 9.81;
+  p->dt = dt;
+  p->nv = nv;
+  p->search = search;
+  p->mask_h = 2;
+  p->vectorized = 1;
   gr_bpforce_init(&p->force, law->kn, law->gn, law->gs, law->mu, 0);
 }
 

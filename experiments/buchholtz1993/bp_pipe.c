@@ -50,8 +50,10 @@ static void bp_snap(struct bp_run *run, const struct gr_bpsim *s)
 {
   double *q = run->snap + (size_t)run->nsnap * 2 * s->n, L = s->p.box.len[0];
   size_t i;
-  for (i = 0; i < s->n; i++)
-    q[2 * i] = s->x[i] - L * floor(s->x[i] / L), q[2 * i + 1] = s->y[i];
+  for (i = 0; i < s->n; i++) {
+    q[2 * i] = s->x[i] - L * floor(s->x[i] / L);
+    q[2 * i + 1] = s->y[i];
+  }
   run->nsnap++;
 }
 
@@ -121,7 +123,9 @@ static int bp_fig6(struct gr_ctx *ctx, const struct bp_run *run, double dt, long
 
 int gr_bp_runs_alloc(struct bp_run *run, int nrec, int nbc, int nbf)
 {
-  run->nbc = nbc, run->nbf = nbf, run->nrec = 0;
+  run->nbc = nbc;
+  run->nbf = nbf;
+  run->nrec = 0;
   run->coarse = calloc((size_t)nrec * nbc, sizeof(double));
   run->fine = calloc((size_t)nrec * nbf, sizeof(double));
   run->t = calloc((size_t)nrec, sizeof(double));
@@ -129,15 +133,23 @@ int gr_bp_runs_alloc(struct bp_run *run, int nrec, int nbc, int nbf)
   run->sk = calloc((size_t)nrec * 3, sizeof(double));
   run->vmean = calloc((size_t)nrec, sizeof(double));
   run->ndouble = run->noutside = run->nchecked = 0;
-  run->nsnap = 0, run->snap = NULL, run->r = NULL;
+  run->nsnap = 0;
+  run->snap = NULL;
+  run->r = NULL;
   return run->coarse && run->fine && run->t && run->disp && run->sk && run->vmean ? GR_OK
                                                                               : GR_ENOMEM;
 }
 
 void gr_bp_runs_free(struct bp_run *run)
 {
-  free(run->coarse), free(run->fine), free(run->t), free(run->disp), free(run->sk);
-  free(run->vmean), free(run->snap), free(run->r);
+  free(run->coarse);
+  free(run->fine);
+  free(run->t);
+  free(run->disp);
+  free(run->sk);
+  free(run->vmean);
+  free(run->snap);
+  free(run->r);
 }
 
 /* Seed i's simulation and buffers (seed 0 also keeps Fig. 6's grains). */
@@ -154,7 +166,8 @@ static int bp_prepare(struct gr_ctx *ctx, const struct bp_opts *o, const struct 
   if (gr_bp_runs_alloc(run, nrec, (int)lround(o->pipe.length / o->pipe.width),
                        (int)lround(o->pipe.length / 2.0)) != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
-  run->n = sim->n, run->nfree = sim->nfree;
+  run->n = sim->n;
+  run->nfree = sim->nfree;
   run->L = o->pipe.length * o->pipe.r0;
   if (i == 0) {
     run->snap = malloc((size_t)(o->nsnap + 2) * 2 * sim->n * sizeof(double));
@@ -226,11 +239,16 @@ int gr_bp_pipe(struct gr_ctx *ctx)
     return rc;
   if (o.seeds < 2 || o.seeds > BP_MAXSEEDS)
     return gr_ctx_fail(ctx, GR_EINPUT, "seeds must be 2 to %d", BP_MAXSEEDS);
-  gr_ctx_value(ctx, "r0", o.pipe.r0), gr_ctx_value(ctx, "mass0", o.mass0);
-  gr_ctx_value(ctx, "spread", o.pipe.spread), gr_ctx_value(ctx, "cut", o.pipe.cut);
-  gr_ctx_value(ctx, "wall", o.pipe.wall), gr_ctx_value(ctx, "width", o.pipe.width);
-  gr_ctx_value(ctx, "length", o.pipe.length), gr_ctx_value(ctx, "phi", o.pipe.phi);
-  gr_ctx_value(ctx, "jitter", o.pipe.jitter), gr_ctx_value(ctx, "seeds", o.seeds);
+  gr_ctx_value(ctx, "r0", o.pipe.r0);
+  gr_ctx_value(ctx, "mass0", o.mass0);
+  gr_ctx_value(ctx, "spread", o.pipe.spread);
+  gr_ctx_value(ctx, "cut", o.pipe.cut);
+  gr_ctx_value(ctx, "wall", o.pipe.wall);
+  gr_ctx_value(ctx, "width", o.pipe.width);
+  gr_ctx_value(ctx, "length", o.pipe.length);
+  gr_ctx_value(ctx, "phi", o.pipe.phi);
+  gr_ctx_value(ctx, "jitter", o.pipe.jitter);
+  gr_ctx_value(ctx, "seeds", o.seeds);
   gr_ctx_value(ctx, "regime_r0", o.regime_r0);
   gr_ctx_value(ctx, "regime_mass0", o.regime_mass0);
   if ((rc = gr_bp_law(ctx, &law)) != GR_OK || (rc = gr_bp_equivalence(ctx, &o, &law)) != GR_OK)

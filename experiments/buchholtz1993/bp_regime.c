@@ -57,8 +57,10 @@ static int bp_headon(const struct bp_law *law, double r, double m, double v, dou
   gr_bpsim_set(&s, 0, 0.5 - r - 0.5 * v * law->dt, 0.5, 0.5 * v, 0, 0);
   gr_bpsim_set(&s, 1, 0.5 + r + 0.5 * v * law->dt, 0.5, -0.5 * v, 0, 0);
   *e = 0.0;
-  if (gr_bpsim_start(&s) != GR_OK)
-    return gr_bpsim_free(&s), GR_ENOMEM;
+  if (gr_bpsim_start(&s) != GR_OK) {
+    gr_bpsim_free(&s);
+    return GR_ENOMEM;
+  }
   for (k = 0; k < 1000000; k++) {
     double gap = s.x[1] - s.x[0] - 2.0 * r;
     if (touch < 0.0 && gap < 0.0)

@@ -33,11 +33,12 @@ static int bp_scenario(const struct bp_law *law, int variant, int sc, double *de
   if (gr_bpsim_init(&s, &p, 2, sc == 1 ? 1 : 2, r, m, I) != GR_OK)
     return GR_ENOMEM;
   gr_bpsim_set(&s, 0, 0.5, 0.5, sc == 1 ? 0 : 0.5, 0, sc == 1 ? 50.0 : 0);
-  if (sc == 1) /* grain 0 on top of the fixed grain 1, at its resting overlap */
-    gr_bpsim_set(&s, 0, 0.5, 0.5 + 0.02 - gr_pmath_cbrt(pow(m[0] * 9.81 / law->kn, 2.0)), 0, 0, 50.0),
+  if (sc == 1) { /* grain 0 on top of the fixed grain 1, at its resting overlap */
+    gr_bpsim_set(&s, 0, 0.5, 0.5 + 0.02 - gr_pmath_cbrt(pow(m[0] * 9.81 / law->kn, 2.0)), 0, 0, 50.0);
     gr_bpsim_set(&s, 1, 0.5, 0.5, 0, 0, 0);
-  else
+  } else {
     gr_bpsim_set(&s, 1, 0.5 + 0.0201, 0.5 + (sc == 2 ? 0.0173 : 0), -0.5, 0, 0);
+  }
   gr_bpsim_start(&s);
   e0 = gr_bpsim_kinetic(&s) + gr_bpsim_elastic(&s) + gr_bpsim_potential(&s);
   *coul = 0.0;
@@ -160,8 +161,10 @@ static double bp_osc(int nv, int flags, double z, double dt, int exact)
     return NAN;
   for (k = 2; k < 6; k++)
     d[k] = exact || k == 2 ? -d[k - 2] - 2.0 * z * d[k - 1] : 0.0;
-  for (k = 0; k < nv; k++)
-    f *= k > 0 ? dt / k : 1.0, g.x[k][0] = d[k] * f;
+  for (k = 0; k < nv; k++) {
+    f *= k > 0 ? dt / k : 1.0;
+    g.x[k][0] = d[k] * f;
+  }
   for (k = 0; k < n; k++) {
     gr_gear_predict(&g);
     a = -g.x[0][0] - 2.0 * z * gr_gear_velocity(&g, 0);
@@ -187,11 +190,18 @@ static void bp_freefall(int nv, double *ff, double *pf)
     gr_gear_free(&g);
     return;
   }
-  gr_gear_set(&g, 0, 1.0, 0.5, a), gr_gear_set(&p, 0, 1.0, 0.5, a);
-  for (k = 0; k < 10000; k++)
-    gr_gear_predict(&g), gr_gear_correct(&g, &a), gr_gear_predict(&p), gr_gear_correct(&p, &a);
-  *ff = fabs(g.x[0][0] - x), *pf = fabs(p.x[0][0] - x);
-  gr_gear_free(&g), gr_gear_free(&p);
+  gr_gear_set(&g, 0, 1.0, 0.5, a);
+  gr_gear_set(&p, 0, 1.0, 0.5, a);
+  for (k = 0; k < 10000; k++) {
+    gr_gear_predict(&g);
+    gr_gear_correct(&g, &a);
+    gr_gear_predict(&p);
+    gr_gear_correct(&p, &a);
+  }
+  *ff = fabs(g.x[0][0] - x);
+  *pf = fabs(p.x[0][0] - x);
+  gr_gear_free(&g);
+  gr_gear_free(&p);
 }
 
 /* The Gear table: orders (dt 0.04 -> 0.01) and the printed corrector. */

@@ -91,7 +91,8 @@ static int bp_power(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp
   gr_bp_claim(ctx, o, GR_KIND_CHECK, "waves/criteria-accept-identical-starts", idn[1], gr_test_le(0.05),
               "Monte Carlo, identical starts: share of draws 'depend on start' passes");
   gr_bp_claim(ctx, o, GR_KIND_CHECK, "waves/criteria-accept-definite-wave-of-data-amplitude",
-              fmax(dat[0], dat[1]), gr_test_le(0.05),
+              fmax(dat[0], dat[1]),
+              gr_test_le(0.05),
               "Monte Carlo, a definite wave of the data's modulation a = 2 sqrt((S - 1) / N) (S the "
               "late mean of the largest S(k_1..3)): share of draws either criterion passes");
   return gr_bp_claim(ctx, o, GR_KIND_CHECK, "waves/criteria-reject-irregular-waves", fmin(irr[0], irr[1]),

@@ -150,7 +150,8 @@ static int bp_wavelength(struct gr_ctx *ctx, const struct bp_opts *o, const stru
       w = (int)lround(0.25 * o->pipe.width); /* half a pipe width each side, 2 r0 bins */
       bp_smooth(&runs[i], k, w, p);
       n += (size_t)bp_spacings(p, runs[i].nbf, sp + n, (int)(4096 - n));
-      mode += s[0] >= s[1] && s[0] >= s[2], nrec++;
+      mode += s[0] >= s[1] && s[0] >= s[2];
+      nrec++;
     }
   if (n < 3 || gr_stats_mean_se(sp, n, &mean, &se) != GR_OK)
     return gr_ctx_fail(ctx, GR_EFAIL, "too few density maxima in the pipe records");
@@ -183,8 +184,13 @@ static int bp_directions(struct gr_ctx *ctx, const struct bp_opts *o, const stru
       gr_data_printf(d, "%d %.4f %.6g %.4f %.6g\n", i, runs[i].t[k], c, corr, runs[i].vmean[k]);
       if (corr < 0.3)
         continue;
-      n++, pos += c > 0, neg += c < 0, csum += c, vsum += runs[i].vmean[k];
-      rpos += c > runs[i].vmean[k], rneg += c < runs[i].vmean[k];
+      n++;
+      pos += c > 0;
+      neg += c < 0;
+      csum += c;
+      vsum += runs[i].vmean[k];
+      rpos += c > runs[i].vmean[k];
+      rneg += c < runs[i].vmean[k];
     }
   *cw = n ? csum / n : 0.0;
   *vg = n ? vsum / n : 0.0;
@@ -217,7 +223,8 @@ static int bp_start(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp
       int sh = gr_bppipe_shift(a->coarse + (size_t)(a->nrec - 1) * a->nbc,
                                b->coarse + (size_t)(b->nrec - 1) * b->nbc, a->nbc, &corr);
       (void)sh;
-      sum += corr, n++;
+      sum += corr;
+      n++;
     }
   gr_bp_value(ctx, o, "seed_corr", n ? sum / n : 1.0);
   return GR_OK;
@@ -231,7 +238,9 @@ static int bp_overlap(struct gr_ctx *ctx, const struct bp_opts *o, const struct 
   int i;
   for (i = 0; i < o->seeds; i++) {
     mo = runs[i].maxov > mo ? runs[i].maxov : mo;
-    nd += runs[i].ndouble, no += runs[i].noutside, nc += runs[i].nchecked;
+    nd += runs[i].ndouble;
+    no += runs[i].noutside;
+    nc += runs[i].nchecked;
   }
   gr_bp_value(ctx, o, "maxov", mo);
   gr_bp_value(ctx, o, "lat_double_frac", nc ? nd / nc : 0);

@@ -45,7 +45,10 @@ static void bb_teardown(void *state)
   if (b == NULL)
     return;
   gr_bedcells_free(b->cells);
-  free(b->y0), free(b->y), free(b->f), free(b);
+  free(b->y0);
+  free(b->y);
+  free(b->f);
+  free(b);
 }
 
 struct bb_err {
@@ -99,9 +102,11 @@ static int bb_setup_run(struct bb_state *b, const struct bb_arg *a, int quick,
   struct bed_par p = *pp;
   double box = gr_wilson_bed_canonical(b->y0, a->n);
   int j, verlet = a->method == GR_BEDINT_VERLET;
-  b->r = (struct bed_run){gr_wilson_bed_model(&p, a->n, box), gr_wilson_bed_lsoda(1e-3),
+  b->r = (struct bed_run){gr_wilson_bed_model(&p, a->n, box),
+                          gr_wilson_bed_lsoda(1e-3),
                           quick ? 2.0 : 10.0, 0.1};
-  b->r.m.gravity = 1, b->r.m.lossy = 0;
+  b->r.m.gravity = 1;
+  b->r.m.lossy = 0;
   b->r.o.method = a->method;
   b->r.o.overshoot = a->overshoot;
   if (a->kind == 3 && (b->cells = gr_bedcells_new(a->n, box, gr_wca_cutoff(&b->r.m.wca))) == NULL)

@@ -24,7 +24,8 @@ static const double co_b[] = {0.0, 0.6, 1.2};
 static double co_one(const struct bed_par *p, int method, double tol, double dtout, double v,
                      double b, double t_hit, double *dmom)
 {
-  struct bed_run r = {gr_wilson_bed_model(p, 2, 100.0), gr_wilson_bed_lsoda(tol), 0, dtout};
+  struct bed_run r = {gr_wilson_bed_model(p, 2, 100.0),
+                      gr_wilson_bed_lsoda(tol), 0, dtout};
   double r0 = gr_wca_cutoff(&r.m.wca), s = 0.5 * (sqrt(r0 * r0 - b * b) + 2.0 * v * t_hit);
   double y[8] = {50.0 - s, 50.0, v, 0.0, 50.0 + s, 50.0 + b, -v, 0.0}, k0, p0[2], p1[2];
   r.o.method = method;
@@ -48,14 +49,17 @@ static void co_cell(const struct bed_par *p, int quick, int method, double tol, 
 {
   int iv, ib, ip, n = 0, np = quick ? 2 : 4;
   double dm;
-  *mx = 0.0, *mean = 0.0, *mom = 0.0;
+  *mx = 0.0;
+  *mean = 0.0;
+  *mom = 0.0;
   for (iv = quick; iv < 3; iv++)
     for (ib = 0; ib < 3; ib += 1 + quick)
       for (ip = 0; ip < np; ip++) {
         double e = co_one(p, method, tol, dtout, co_v[iv], co_b[ib], 0.3 + dtout * ip / np, &dm);
         *mx = isnan(e) || e > *mx ? e : *mx;
         *mom = isnan(dm) || dm > *mom ? dm : *mom;
-        *mean += e, n++;
+        *mean += e;
+        n++;
       }
   *mean /= n;
 }
@@ -82,7 +86,9 @@ static void co_grid(const struct bed_par *p, int quick, int method, double bound
 {
   double mx, mean, mom;
   int i, j, failed = 0;
-  r->paper = -INFINITY, r->first = NAN, r->mom_loose = 0.0;
+  r->paper = -INFINITY;
+  r->first = NAN;
+  r->mom_loose = 0.0;
   for (j = 0; j < 3; j++) {
     r->at[j] = NAN;
     for (i = 0; i < 4; i++) {

@@ -28,7 +28,10 @@ static int contact_row(struct gr_ctx *ctx, struct gr_data *d, const struct bed_p
     s = gr_bedcontact_linear(k, p->gamma_w, p->g, v0, &e[3], &tc[3]);
   if (s != 0)
     return gr_ctx_fail(ctx, s, "wilson-bed: bounce at v0 = %g failed", v0);
-  out[0] = e[0], out[1] = tc[0], out[2] = e[2], out[3] = tc[2];
+  out[0] = e[0];
+  out[1] = tc[0];
+  out[2] = e[2];
+  out[3] = tc[2];
   return gr_data_printf(d, "%.6g %.10g %.10g %.10g %.10g %.10g %.10g %.10g %.10g\n", v0, e[0],
                         tc[0], e[2], tc[2], e[1], tc[1], e[3], isinf(tc[3]) ? NAN : tc[3]);
 }
@@ -72,7 +75,8 @@ int gr_wilson_bed_contact(struct gr_ctx *ctx)
   int i;
   if (gr_wilson_bed_params(ctx, &p) != 0)
     return gr_ctx_error(ctx)->code;
-  w.sigma = p.sigma, w.eps = p.eps;
+  w.sigma = p.sigma;
+  w.eps = p.eps;
   d = gr_ctx_data(ctx, "restitution", "v0 e_g0 tc_g0 e_lin_g0 tc_lin_g0 e_g tc_g e_lin_g tc_lin_g");
   for (i = 0; d != NULL && i < BED_NV; i++) {
     v0 = pow(10.0, -3.0 + 4.0 * i / (BED_NV - 1));

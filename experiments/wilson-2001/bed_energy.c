@@ -24,8 +24,10 @@ static int en_sample(void *arg, double t, const double *y)
   double k = gr_bed_kinetic(m, y), vp = gr_bed_pair_energy(m, y), vw = gr_bed_wall_energy(m, y);
   double vg = m->gravity ? gr_bed_gravity_energy(m, y) : 0.0, e = k + vp + vw + vg;
   const double *acc = y + 4 * m->n;
-  if (t == 0.0)
-    tr->e0 = e, tr->el0 = gr_bed_energy_listing(m, y, 0);
+  if (t == 0.0) {
+    tr->e0 = e;
+    tr->el0 = gr_bed_energy_listing(m, y, 0);
+  }
   tr->resid = fmax(tr->resid, fabs(e - tr->e0 - (acc[2] - acc[0] - acc[1])));
   tr->scale = fmax(tr->scale, fabs(e));
   tr->dpair = fmax(tr->dpair, fabs(acc[0]));

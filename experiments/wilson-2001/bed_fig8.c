@@ -28,7 +28,8 @@ int gr_wilson_bed_fig8(struct gr_ctx *ctx)
   d = gr_ctx_data(ctx, "fig8", "r V minus_dVdr");
   for (k = 0; d != NULL && k <= 400; k++) {
     double r = rmin + (r0 - rmin) * k / 400.0;
-    gr_data_printf(d, "%.6f %.10g %.10g\n", r, gr_wca_potential(&w, r), gr_wca_force(&w, r));
+    gr_data_printf(d, "%.6f %.10g %.10g\n", r, gr_wca_potential(&w, r),
+                   gr_wca_force(&w, r));
   }
   gr_ctx_compare(ctx, BED_CONST, "fig8_rmin", "value", rmin, 0,
                  "lower end of fig8.dat's r range");

@@ -43,8 +43,10 @@ static int f9_sample(void *arg, double t, const double *y)
                    100.0 * gr_bed_energy_listing(a->m, y, 0) / a->e0);
   if (t < a->tavg)
     return 0;
-  a->h += h, a->k += gr_bed_kinetic(a->m, y) / (double)a->m->n;
-  a->pair += pair, a->wall += wall;
+  a->h += h;
+  a->k += gr_bed_kinetic(a->m, y) / (double)a->m->n;
+  a->pair += pair;
+  a->wall += wall;
   a->ns++;
   return 0;
 }
@@ -73,7 +75,10 @@ static int f9_one(struct gr_ctx *ctx, struct bed_run *r, double *y, struct f9_av
   int s = gr_wilson_bed_run(r, y, f9_sample, a, NULL);
   if (s != 0)
     return gr_ctx_fail(ctx, s, "wilson-bed: Fig. 9 run failed");
-  a->h /= a->ns, a->k /= a->ns, a->pair /= a->ns, a->wall /= a->ns;
+  a->h /= a->ns;
+  a->k /= a->ns;
+  a->pair /= a->ns;
+  a->wall /= a->ns;
   gr_bedclaim_overlaps(&r->m, y, GR_BEDCLAIM_VISIBLE, &ov[0], &ov[1]);
   return 0;
 }
@@ -179,7 +184,10 @@ int gr_wilson_bed_fig9(struct gr_ctx *ctx)
     }
     k[0] += (size_t)ov[0];
     k[1] += (size_t)ov[1];
-    obs[0][i - 1] = a.h, obs[1][i - 1] = a.k, obs[2][i - 1] = a.pair, obs[3][i - 1] = a.wall;
+    obs[0][i - 1] = a.h;
+    obs[1][i - 1] = a.k;
+    obs[2][i - 1] = a.pair;
+    obs[3][i - 1] = a.wall;
   }
   f9_claims(ctx, k, f.nstarts);
   if (f9_alt(ctx, &f, (const double (*)[4 * F9_MAXN])y0, GR_BEDINT_LSODA, 0.1, "lsoda-dtout0.1") != 0 ||

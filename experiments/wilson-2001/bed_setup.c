@@ -105,8 +105,10 @@ void gr_wilson_bed_random(gsl_rng *r, double *y, size_t n, double box,
       double x = y[4 * k] + sigma * (gsl_rng_uniform(r) - 0.5);
       double z = y[4 * k + 1] + sigma * (gsl_rng_uniform(r) - 0.5);
       if (x >= r0 / 2 && x <= box - r0 / 2 && z >= r0 / 2 && z <= box - r0 / 2 &&
-          bed_free(y, n, k, x, z, sigma))
-        y[4 * k] = x, y[4 * k + 1] = z;
+          bed_free(y, n, k, x, z, sigma)) {
+        y[4 * k] = x;
+        y[4 * k + 1] = z;
+      }
     }
   for (k = 0; k < n; k++) {
     y[4 * k + 2] = vmax * (2.0 * gsl_rng_uniform(r) - 1.0);

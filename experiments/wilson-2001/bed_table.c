@@ -35,8 +35,10 @@ static int tb_sample(void *arg, double t, const double *y)
 {
   struct tb_trace *tr = arg;
   double e = gr_bed_energy(tr->m, y);
-  if (t == 0.0)
-    tr->e0 = e, tr->el0 = gr_bed_energy_listing(tr->m, y, 0);
+  if (t == 0.0) {
+    tr->e0 = e;
+    tr->el0 = gr_bed_energy_listing(tr->m, y, 0);
+  }
   tr->dmax = fmax(tr->dmax, fabs(e / tr->e0 - 1.0));
   return 0;
 }
@@ -45,7 +47,8 @@ static int tb_sample(void *arg, double t, const double *y)
 static void tb_run(const struct bed_par *p, int method, double tol, double dtout, double tend,
                    const double *y0, struct tb_cell *c)
 {
-  struct bed_run r = {gr_wilson_bed_model(p, 20, p->box), gr_wilson_bed_lsoda(tol), tend, dtout};
+  struct bed_run r = {gr_wilson_bed_model(p, 20, p->box),
+                      gr_wilson_bed_lsoda(tol), tend, dtout};
   struct tb_trace tr = {&r.m, 0, 0, 0};
   struct gr_bedint_stats st = {0};
   double y[80];

@@ -47,8 +47,10 @@ static int va_sample(void *arg, double t, const double *y)
   struct va_out *o = arg;
   double pair, wall;
   gr_bed_closest(o->m, y, &pair, &wall);
-  if (t == 0.0)
-    o->e0 = gr_bed_energy(o->m, y), o->el0 = gr_bed_energy_listing(o->m, y, o->literal);
+  if (t == 0.0) {
+    o->e0 = gr_bed_energy(o->m, y);
+    o->el0 = gr_bed_energy_listing(o->m, y, o->literal);
+  }
   o->min_pair = fmin(o->min_pair, pair);
   o->ratio = gr_bed_energy(o->m, y) / o->e0;
   o->listing_pct = 100.0 * gr_bed_energy_listing(o->m, y, o->literal) / o->el0;
@@ -66,12 +68,18 @@ static void va_run(const struct bed_par *p, const struct va_reading *v, double t
   gr_wilson_bed_fig9_setup(p, 0, &f);
   r = f.r;
   r.tend = tend;
-  r.m.damp = v->damp, r.m.freq_reading = v->freq, r.m.gravity = v->gravity;
-  r.m.shake = v->shake, r.m.lossy = v->lossy, r.m.augment = 1;
+  r.m.damp = v->damp;
+  r.m.freq_reading = v->freq;
+  r.m.gravity = v->gravity;
+  r.m.shake = v->shake;
+  r.m.lossy = v->lossy;
+  r.m.augment = 1;
   if (v->standin)
     r.o = gr_wilson_bed_standin(p->tol);
   memset(o, 0, sizeof *o);
-  o->m = &r.m, o->literal = v->literal, o->min_pair = INFINITY;
+  o->m = &r.m;
+  o->literal = v->literal;
+  o->min_pair = INFINITY;
   gr_wilson_bed_canonical(y, 20);
   o->status = gr_wilson_bed_run(&r, y, va_sample, o, NULL);
   if (o->status != 0) /* the state where the integrator stopped */

@@ -26,7 +26,10 @@ int gr_gear_init(struct gr_gear *g, int nv, int flags, size_t n, double dt)
   memset(g, 0, sizeof *g);
   if (gr_gear_coefficients(nv, flags, g->c) != 0 || !(dt > 0.0) || !isfinite(dt))
     return GR_EINPUT;
-  g->nv = nv, g->flags = flags, g->n = n, g->dt = dt;
+  g->nv = nv;
+  g->flags = flags;
+  g->n = n;
+  g->dt = dt;
   for (k = 0; k < nv; k++)
     if ((g->x[k] = calloc(n ? n : 1, sizeof(double))) == NULL) {
       gr_gear_free(g);
