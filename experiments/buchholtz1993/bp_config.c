@@ -132,9 +132,3 @@ void gr_bp_config_list(void *p)
     gr_bpverlet_forces(&c->list, &c->force, &c->g, k == 0, c->fx, c->fy, c->tq);
   c->calls += c->rebuild;
 }
-
-void gr_bp_config_build(void *p)
-{
-  struct bp_config *c = p;
-  gr_bpverlet_build(&c->list, &c->g);
-}

@@ -121,7 +121,7 @@ static int bp_fig6(struct gr_ctx *ctx, const struct bp_run *run, double dt, long
   return gr_ctx_figure(ctx, &f);
 }
 
-int gr_bp_runs_alloc(struct bp_run *run, int nrec, int nbc, int nbf)
+static int bp_runs_alloc(struct bp_run *run, int nrec, int nbc, int nbf)
 {
   run->nbc = nbc;
   run->nbf = nbf;
@@ -140,7 +140,7 @@ int gr_bp_runs_alloc(struct bp_run *run, int nrec, int nbc, int nbf)
                                                                               : GR_ENOMEM;
 }
 
-void gr_bp_runs_free(struct bp_run *run)
+static void bp_runs_free(struct bp_run *run)
 {
   free(run->coarse);
   free(run->fine);
@@ -163,7 +163,7 @@ static int bp_prepare(struct gr_ctx *ctx, const struct bp_opts *o, const struct 
   gr_bp_pipe_params(law, o, o->nv, law->dt, o->search, &p);
   if ((rc = gr_bp_pipe_new(ctx, o, &p, name, sim)) != GR_OK)
     return rc;
-  if (gr_bp_runs_alloc(run, nrec, (int)lround(o->pipe.length / o->pipe.width),
+  if (bp_runs_alloc(run, nrec, (int)lround(o->pipe.length / o->pipe.width),
                        (int)lround(o->pipe.length / 2.0)) != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
   run->n = sim->n;
@@ -224,7 +224,7 @@ static int bp_variant(struct gr_ctx *ctx, const struct bp_opts *o, const struct 
   if ((rc = bp_runs(ctx, &v, law, runs)) == GR_OK)
     rc = gr_bp_waves(ctx, &v, law, runs);
   for (i = 0; i < v.seeds; i++)
-    gr_bp_runs_free(&runs[i]);
+    bp_runs_free(&runs[i]);
   return rc;
 }
 
@@ -256,6 +256,6 @@ int gr_bp_pipe(struct gr_ctx *ctx)
   if ((rc = bp_runs(ctx, &o, &law, runs)) == GR_OK)
     rc = gr_bp_waves(ctx, &o, &law, runs);
   for (i = 0; i < o.seeds; i++)
-    gr_bp_runs_free(&runs[i]);
+    bp_runs_free(&runs[i]);
   return rc == GR_OK ? bp_variant(ctx, &o, &law) : rc;
 }

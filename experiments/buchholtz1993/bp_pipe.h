@@ -21,8 +21,6 @@ struct bp_run {
   double L;                /* pipe length (m) */
 };
 
-int gr_bp_runs_alloc(struct bp_run *run, int nrec, int nbc, int nbf);
-void gr_bp_runs_free(struct bp_run *run);
 
 /* The lattice against linked cells on the pipe's start (asserted). */
 int gr_bp_equivalence(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law *law);

@@ -43,7 +43,7 @@ static void bed_eq10(struct gr_ctx *ctx, const struct bed_par *p)
 
 /* Printed inputs compared with the values the runs use (read back from
  * the objects built for them); derived rows computed and compared. */
-int gr_wilson_bed_constants(struct gr_ctx *ctx)
+static int gr_wilson_bed_constants(struct gr_ctx *ctx)
 {
   struct bed_par p;
   struct bed_fig9 f;

@@ -93,7 +93,6 @@ int gr_wilson_bed_run_cells(const struct bed_run *run, struct gr_bedcells *cells
                             bed_sample_fn sample, void *arg, struct gr_bedint_stats *st) GR_MUST_CHECK;
 
 /* The tasks (one per file). */
-int gr_wilson_bed_constants(struct gr_ctx *ctx);
 int gr_wilson_bed_contact(struct gr_ctx *ctx);
 int gr_wilson_bed_flight(struct gr_ctx *ctx);
 int gr_wilson_bed_fig8(struct gr_ctx *ctx);

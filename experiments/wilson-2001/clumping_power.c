@@ -17,7 +17,11 @@
 #include "physics/granobs.h"
 #include "status.h"
 
-int gr_clumping_dispersion_p(const double *ci, int nrun, double *p)
+/* The criterion of the clumping claims: the pooled index-of-dispersion
+ * test (harness/ensemble_test.h) of the clustering indices ci[0..nrun-1]
+ * of independent runs; "clumps form" when *p < CL_LEVEL, "no clumps"
+ * unless it is.  GR_OK or GR_EINPUT. */
+GR_MUST_CHECK static int cl_dispersion_p(const double *ci, int nrun, double *p)
 {
   if (nrun < 1)
     return GR_EINPUT;
@@ -74,7 +78,7 @@ static int cl_synth_draw(void *arg, double *p)
     s->sum_ci += s->ci[j];
     s->nci++;
   }
-  return gr_clumping_dispersion_p(s->ci, s->nseed, p);
+  return cl_dispersion_p(s->ci, s->nseed, p);
 }
 
 int gr_clumping_power(gsl_rng *rng, int n, int nseed, int kind, size_t ntrial,
@@ -105,7 +109,7 @@ static void cl_clump_row(struct gr_ctx *ctx, const struct gr_clumping_group *g, 
   double ci[CL_MAXSEED], mean, se, p;
   char note[600];
   int m = gr_clumping_values(g, r, k, 1, ci);
-  if (gr_clumping_stat(g, r, k, 1, &mean, &se) < 1 || gr_clumping_dispersion_p(ci, m, &p) != GR_OK) {
+  if (gr_clumping_stat(g, r, k, 1, &mean, &se) < 1 || cl_dispersion_p(ci, m, &p) != GR_OK) {
     gr_ctx_not_computed(ctx, kind, q, "no run reached the sample");
     return;
   }
