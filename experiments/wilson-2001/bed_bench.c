@@ -66,7 +66,7 @@ static int bb_sample(void *arg, double t, const double *y)
   d = fabs(en / e->e0 - 1.0);
   if (!(d <= e->max)) /* a NaN energy fails the bound */
     e->max = isnan(d) ? INFINITY : d;
-  return 0;
+  return GR_OK;
 }
 
 /* max |E/E0 - 1| over the run from y0 at the current settings. */
@@ -74,7 +74,7 @@ static double bb_error(struct bb_state *b)
 {
   struct bb_err e = {&b->r.m, 0.0, 0.0};
   memcpy(b->y, b->y0, 4 * b->r.m.n * sizeof *b->y);
-  if (gr_wilson_bed_run_cells(&b->r, b->cells, b->y, bb_sample, &e, NULL) != 0)
+  if (gr_wilson_bed_run_cells(&b->r, b->cells, b->y, bb_sample, &e, NULL) != GR_OK)
     return INFINITY;
   return e.max;
 }

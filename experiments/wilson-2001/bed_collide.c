@@ -35,7 +35,7 @@ static double co_one(const struct bed_par *p, int method, double tol, double dto
   k0 = gr_bed_kinetic(&r.m, y);
   gr_bed_momentum(&r.m, y, p0);
   *dmom = NAN;
-  if (gr_wilson_bed_run(&r, y, NULL, NULL, NULL) != 0)
+  if (gr_wilson_bed_run(&r, y, NULL, NULL, NULL) != GR_OK)
     return NAN;
   gr_bed_momentum(&r.m, y, p1);
   *dmom = gr_pmath_hypot(p1[0] - p0[0], p1[1] - p0[1]);
@@ -121,8 +121,8 @@ int gr_wilson_bed_collisions(struct gr_ctx *ctx)
   double bound;
   char q[96];
   int quick = gr_ctx_quick(ctx), i, j;
-  if (gr_wilson_bed_params(ctx, &p) != 0 ||
-      gr_ctx_published(ctx, BED_CLAIMS, "energy_per_collision_pct", "value", &bound) != 0)
+  if (gr_wilson_bed_params(ctx, &p) != GR_OK ||
+      gr_ctx_published(ctx, BED_CLAIMS, "energy_per_collision_pct", "value", &bound) != GR_OK)
     return gr_ctx_error(ctx)->code;
   co_grid(&p, quick, GR_BEDINT_LSODA, bound, &ls);
   co_grid(&p, quick, GR_BEDINT_MSADAMS, bound, &ms);

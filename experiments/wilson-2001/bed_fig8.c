@@ -21,8 +21,8 @@ int gr_wilson_bed_fig8(struct gr_ctx *ctx)
   struct gr_data *d;
   double rmin, r0 = gr_wca_cutoff(&w);
   int k;
-  if (gr_wilson_bed_params(ctx, &p) != 0 ||
-      gr_ctx_published(ctx, BED_CONST, "fig8_rmin", "value", &rmin) != 0)
+  if (gr_wilson_bed_params(ctx, &p) != GR_OK ||
+      gr_ctx_published(ctx, BED_CONST, "fig8_rmin", "value", &rmin) != GR_OK)
     return gr_ctx_error(ctx)->code;
   w.eps = p.eps;
   d = gr_ctx_data(ctx, "fig8", "r V minus_dVdr");
@@ -42,5 +42,5 @@ int gr_wilson_bed_fig8(struct gr_ctx *ctx)
   gr_ctx_value(ctx, "fig8_vmin", gr_wca_potential(&w, rmin));
   for (k = 0; k < 2; k++)
     gr_ctx_figure(ctx, &fig8[k]);
-  return 0;
+  return GR_OK;
 }

@@ -40,7 +40,7 @@ static int tb_sample(void *arg, double t, const double *y)
     tr->el0 = gr_bed_energy_listing(tr->m, y, 0);
   }
   tr->dmax = fmax(tr->dmax, fabs(e / tr->e0 - 1.0));
-  return 0;
+  return GR_OK;
 }
 
 /* One cell of the table from the start y0 (NULL: the canonical one). */
@@ -92,7 +92,7 @@ static void tb_claim(struct gr_ctx *ctx, const struct bed_par *p, int method, do
   size_t i, k;
   for (i = 0; i < n; i++) {
     tb_run(p, method, tol, dtout, tend, y0[i], &c);
-    if (c.status != 0) {
+    if (c.status != GR_OK) {
       gr_ctx_not_computed(ctx, decide ? GR_KIND_RESULT : GR_KIND_CHECK, q,
                           "the integrator failed on a random start");
       return;
@@ -134,7 +134,7 @@ int gr_wilson_bed_energy_table(struct gr_ctx *ctx)
   struct tb_cell cm;
   int quick = gr_ctx_quick(ctx), i, j, over = 0, bdf = 0;
   size_t nstarts = quick ? 5 : TB_MAXSTARTS;
-  if (gr_wilson_bed_params(ctx, &p) != 0)
+  if (gr_wilson_bed_params(ctx, &p) != GR_OK)
     return gr_ctx_error(ctx)->code;
   d = gr_ctx_data(ctx, "energy-table", "tol dtout drift_final drift_max listing_E_pct max_steps_per_interval status drift_final_msadams drift_max_msadams max_steps_msadams bdf_intervals");
   for (j = 0; d != NULL && j < 4; j++) {
