@@ -37,7 +37,7 @@ int gr_bp_fig6(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run 
 /* The two claims decided by criteria of measured power (bp_wavecrit.c). */
 int gr_bp_criteria(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs);
 
-/* Rows and values of a pipe analysis under the options' tag: "" for the
+/* Rows and values of a pipe analysis (bp_common.c) under the options' tag: "" for the
  * main pipe, e.g. "regime" for a variant (rows "regime/q", values "rg_"
  * name).  A claim row is judged in full runs, informative in quick ones. */
 const char *gr_bp_qname(const struct bp_opts *o, const char *q, char *buf, size_t n);

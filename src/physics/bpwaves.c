@@ -8,7 +8,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-
 void gr_bpwaves_smooth(const double *c, int nb, int w, double *out)
 {
   int j, i;
@@ -17,6 +16,41 @@ void gr_bpwaves_smooth(const double *c, int nb, int w, double *out)
     for (i = -w; i <= w; i++)
       out[j] += c[((j + i) % nb + nb) % nb];
   }
+}
+
+/* Append v to the growing array *sp (doubling its capacity). */
+static int bpwaves_push(double **sp, size_t *len, size_t *cap, double v)
+{
+  if (*len == *cap) {
+    size_t c = *cap ? 2 * *cap : 64;
+    double *q = realloc(*sp, c * sizeof *q);
+    if (q == NULL)
+      return GR_ENOMEM;
+    *sp = q;
+    *cap = c;
+  }
+  (*sp)[(*len)++] = v;
+  return GR_OK;
+}
+
+int gr_bpwaves_spacings(const double *p, int nb, double **sp, size_t *len, size_t *cap)
+{
+  int j, first = -1, last = -1, rc = GR_OK;
+  double mean = 0.0;
+  if (nb < 1)
+    return GR_EINPUT;
+  for (j = 0; j < nb; j++)
+    mean += p[j] / nb;
+  for (j = 0; j < nb && rc == GR_OK; j++)
+    if (p[j] > mean && p[j] > p[(j + nb - 1) % nb] && p[j] >= p[(j + 1) % nb]) {
+      if (last >= 0)
+        rc = bpwaves_push(sp, len, cap, j - last);
+      first = first < 0 ? j : first;
+      last = j;
+    }
+  if (rc == GR_OK && first >= 0 && last != first)
+    rc = bpwaves_push(sp, len, cap, first + nb - last);
+  return rc;
 }
 
 int gr_bpwaves_mode(const double *c, int nb, int mmax)

@@ -13,6 +13,9 @@
 #define GR_BPWAVES_H
 
 #include <gsl/gsl_rng.h>
+#include <stddef.h>
+
+#include "status.h"
 
 /* The criteria's bounds, fixed from the Monte Carlo on synthetic profiles
  * before they were applied to the pipe: "no definite wavelength" holds
@@ -23,6 +26,15 @@
 
 /* Circular box smoothing over 2 w + 1 bins. */
 void gr_bpwaves_smooth(const double *c, int nb, int w, double *out);
+
+/* Spacings (in bins) between the density maxima of a profile p of nb
+ * bins, circularly: the maxima are the bins above the mean that exceed
+ * their left neighbour and are not below their right one; the spacings
+ * between successive maxima, then the one that closes the circle, are
+ * appended to the array *sp of *len values and *cap capacity (grown with
+ * realloc; *sp = NULL, *len = *cap = 0 to start; the caller frees it).
+ * GR_OK, GR_EINPUT (nb < 1), GR_ENOMEM (the values so far kept). */
+int gr_bpwaves_spacings(const double *p, int nb, double **sp, size_t *len, size_t *cap) GR_MUST_CHECK;
 
 /* Dominant wave number of a profile: the m in 1..mmax with the largest
  * |sum_j c_j exp(-2 pi i m j / nb)|^2 (the lowest such m on ties). */
