@@ -166,11 +166,3 @@ size_t gr_bedcells_pairs_cells(struct gr_bedcells *c, const struct gr_bed_model 
   }
   return nk;
 }
-
-size_t gr_bedcells_pairs(struct gr_bedcells *c, const struct gr_bed_model *m,
-                         const double *y, double *dydt, double ay, double r0sq,
-                         double *dpair)
-{
-  return c->skin > 0.0 ? gr_bedcells_pairs_list(c, m, y, dydt, ay, r0sq, dpair)
-                       : gr_bedcells_pairs_cells(c, m, y, dydt, ay, r0sq, dpair);
-}

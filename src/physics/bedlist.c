@@ -112,3 +112,13 @@ size_t gr_bedcells_pairs_list(struct gr_bedcells *c, const struct gr_bed_model *
   }
   return nk;
 }
+
+/* The list when the cells carry one (skin > 0), else the cells (the list
+ * sits on the cells: bedcells.c knows nothing of it). */
+size_t gr_bedcells_pairs(struct gr_bedcells *c, const struct gr_bed_model *m,
+                         const double *y, double *dydt, double ay, double r0sq,
+                         double *dpair)
+{
+  return c->skin > 0.0 ? gr_bedcells_pairs_list(c, m, y, dydt, ay, r0sq, dpair)
+                       : gr_bedcells_pairs_cells(c, m, y, dydt, ay, r0sq, dpair);
+}
