@@ -29,7 +29,7 @@ static void power(enum gr_bpwaves_alt alt, double a, double out[2])
   ck_assert_ptr_nonnull(rng);
   gsl_rng_set(rng, 2026 + (unsigned long)alt);
   ck_assert_int_eq(gr_bpwaves_power(rng, alt, N, NB, NS, NR, MMAX, REPS, a, GR_BPWAVES_SHARE_MAX,
-                                    GR_BPWAVES_AGREE_MAX, out), 0);
+                                    GR_BPWAVES_AGREE_MAX, out), GR_OK);
   gsl_rng_free(rng);
 }
 
@@ -86,7 +86,7 @@ END_TEST
  * spacings) are all kept (the experiment's fixed 4,096 used to truncate). */
 START_TEST(test_spacings)
 {
-  double p[100], *sp = NULL;
+  double p[100], *sp = NULL, share, agree;
   size_t len = 0, cap = 0, k, before;
   gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
   int j, r;
@@ -118,6 +118,11 @@ START_TEST(test_spacings)
   ck_assert_uint_eq(len, before);
   ck_assert_int_eq(gr_bpwaves_spacings(p, 0, &sp, &len, &cap), GR_EINPUT);
   free(sp);
+  /* the mode statistics refuse what they cannot count (no NaN) */
+  share = agree = -1.0;
+  ck_assert_int_eq(gr_bpwaves_mode_share(p, 0, 100, 5, &share), GR_EINPUT);
+  ck_assert_int_eq(gr_bpwaves_mode_agreement(p, 1, 1, 100, 5, &agree), GR_EINPUT);
+  ck_assert(share == -1.0 && agree == -1.0);
   gsl_rng_free(rng);
 }
 END_TEST

@@ -123,9 +123,12 @@ int gr_bp_criteria(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_
   double *prof = bp_late_profiles(o, runs, &nrec), share, agree, dat[2];
   if (prof == NULL)
     return gr_ctx_fail(ctx, GR_ENOMEM, "no late pipe records, or out of memory");
-  share = gr_bpwaves_mode_share(prof, o->seeds * nrec, runs[0].nbf, mmax);
-  agree = gr_bpwaves_mode_agreement(prof, o->seeds, nrec, runs[0].nbf, mmax);
+  rc = gr_bpwaves_mode_share(prof, o->seeds * nrec, runs[0].nbf, mmax, &share);
+  if (rc == GR_OK)
+    rc = gr_bpwaves_mode_agreement(prof, o->seeds, nrec, runs[0].nbf, mmax, &agree);
   free(prof);
+  if (rc != GR_OK)
+    return gr_ctx_fail(ctx, rc, "the dominant modes of the pipe records could not be counted");
   gr_bp_value(ctx, o, "mode_mmax", mmax);
   gr_bp_value(ctx, o, "mode_nfree", (double)runs[0].nfree);
   gr_bp_value(ctx, o, "mode_share", share);

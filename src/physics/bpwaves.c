@@ -72,25 +72,29 @@ int gr_bpwaves_mode(const double *c, int nb, int mmax)
   return arg;
 }
 
-double gr_bpwaves_mode_share(const double *prof, int nprof, int nb, int mmax)
+int gr_bpwaves_mode_share(const double *prof, int nprof, int nb, int mmax, double *share)
 {
-  int *count = calloc((size_t)mmax + 1, sizeof *count), k, m, most = 0;
-  if (count == NULL || nprof < 1) {
-    free(count);
-    return NAN;
-  }
+  int *count, k, m, most = 0;
+  if (nprof < 1 || nb < 1 || mmax < 1)
+    return GR_EINPUT;
+  if ((count = calloc((size_t)mmax + 1, sizeof *count)) == NULL)
+    return GR_ENOMEM;
   for (k = 0; k < nprof; k++)
     count[gr_bpwaves_mode(prof + (size_t)k * nb, nb, mmax)]++;
   for (m = 1; m <= mmax; m++)
     most = count[m] > most ? count[m] : most;
   free(count);
-  return (double)most / nprof;
+  *share = (double)most / nprof;
+  return GR_OK;
 }
 
-double gr_bpwaves_mode_agreement(const double *prof, int nseed, int nrec, int nb, int mmax)
+int gr_bpwaves_mode_agreement(const double *prof, int nseed, int nrec, int nb, int mmax,
+                              double *agree)
 {
   long same = 0, n = 0;
   int k, s, u;
+  if (nseed < 2 || nrec < 1 || nb < 1 || mmax < 1)
+    return GR_EINPUT;
   for (k = 0; k < nrec; k++)
     for (s = 0; s < nseed; s++)
       for (u = s + 1; u < nseed; u++) {
@@ -98,7 +102,8 @@ double gr_bpwaves_mode_agreement(const double *prof, int nseed, int nrec, int nb
                 gr_bpwaves_mode(prof + ((size_t)u * nrec + k) * nb, nb, mmax);
         n++;
       }
-  return n > 0 ? (double)same / n : NAN;
+  *agree = (double)same / n;
+  return GR_OK;
 }
 
 /* n grains on nb bins by rejection from density dens(x) <= top. */
@@ -196,18 +201,24 @@ int gr_bpwaves_power(gsl_rng *rng, enum gr_bpwaves_alt alt, int n, int nb, int n
                      double out[2])
 {
   double *prof = malloc((size_t)nseed * nrec * nb * sizeof *prof);
-  int r;
+  int r, rc = GR_OK;
   out[0] = 0.0;
   out[1] = 0.0;
   if (prof == NULL)
     return GR_ENOMEM;
-  for (r = 0; r < reps; r++) {
+  for (r = 0; r < reps && rc == GR_OK; r++) {
+    double share, agree;
     bp_draw(rng, alt, n, nb, nseed, nrec, mmax, a, prof);
-    out[0] += gr_bpwaves_mode_share(prof, nseed * nrec, nb, mmax) < share_max;
-    out[1] += gr_bpwaves_mode_agreement(prof, nseed, nrec, nb, mmax) < agree_max;
+    rc = gr_bpwaves_mode_share(prof, nseed * nrec, nb, mmax, &share);
+    if (rc == GR_OK)
+      rc = gr_bpwaves_mode_agreement(prof, nseed, nrec, nb, mmax, &agree);
+    if (rc == GR_OK) {
+      out[0] += share < share_max;
+      out[1] += agree < agree_max;
+    }
   }
   out[0] /= reps;
   out[1] /= reps;
   free(prof);
-  return 0;
+  return rc;
 }

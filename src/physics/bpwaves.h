@@ -41,16 +41,20 @@ int gr_bpwaves_spacings(const double *p, int nb, double **sp, size_t *len, size_
 int gr_bpwaves_mode(const double *c, int nb, int mmax);
 
 /* "No definite wavelength": the share of the nprof profiles (rows of nb)
- * whose dominant mode is the most common one (1 for a definite wave). */
-double gr_bpwaves_mode_share(const double *prof, int nprof, int nb, int mmax);
+ * whose dominant mode is the most common one (1 for a definite wave), in
+ * *share.  GR_OK, GR_EINPUT (nprof, nb or mmax < 1), GR_ENOMEM. */
+int gr_bpwaves_mode_share(const double *prof, int nprof, int nb, int mmax,
+                          double *share) GR_MUST_CHECK;
 
 /* "Depend on the initial conditions": profiles prof[(s nrec + k) nb + j]
  * of nseed starts at the same nrec times; the share of (pair of starts,
  * time) whose dominant modes (1..mmax) agree: 1 for identical starts and
  * for a definite wave, sum_m p_m^2 for independent starts whose dominant
  * mode is m with probability p_m.  Translations do not count: the
- * distances between the maxima are what the claim speaks of. */
-double gr_bpwaves_mode_agreement(const double *prof, int nseed, int nrec, int nb, int mmax);
+ * distances between the maxima are what the claim speaks of.  In *agree;
+ * GR_OK, GR_EINPUT (nseed < 2, nrec, nb or mmax < 1). */
+int gr_bpwaves_mode_agreement(const double *prof, int nseed, int nrec, int nb, int mmax,
+                              double *agree) GR_MUST_CHECK;
 
 /* Synthetic data for the power of the two criteria. */
 enum gr_bpwaves_alt {
@@ -63,7 +67,8 @@ enum gr_bpwaves_alt {
  * bins of the alternative alt; out[0] the share of draws with mode share
  * < share_max ("no definite wavelength" holds), out[1] the share with
  * mode agreement < agree_max ("depends on the start" holds).  a: the
- * definite wave's modulation; kmax, wmin, wmax: the clusters.  0 or 4. */
+ * definite wave's modulation; kmax, wmin, wmax: the clusters.  GR_OK,
+ * GR_EINPUT, GR_ENOMEM. */
 int gr_bpwaves_power(gsl_rng *rng, enum gr_bpwaves_alt alt, int n, int nb, int nseed, int nrec,
                      int mmax, int reps, double a, double share_max, double agree_max,
                      double out[2]);
