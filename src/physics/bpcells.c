@@ -326,7 +326,7 @@ int gr_bpcells_forces(struct gr_bpcells *c, const struct gr_bpforce *p,
   size_t i, n = g->n;
   int cy, half = c->half && !(p->variants & GR_BPFORCE_EQ20_ROT);
   double *sf;
-  if (bp_grow(c, n) != 0)
+  if (bp_grow(c, n) != GR_OK)
     return GR_ENOMEM;
   bp_sort(c, g);
   sf = c->q + BP_LINE * n;

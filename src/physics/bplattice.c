@@ -131,7 +131,7 @@ int gr_bplattice_init(struct gr_bplattice *L, const struct gr_box *box,
       !(box->len[0] > 0.0) || !(box->len[1] > 0.0) ||
       box->len[0] / d > 1e8 || box->len[1] / d > 1e8)
     return GR_EINPUT;
-  if (bp_geometry(L, d, rmax) != 0)
+  if (bp_geometry(L, d, rmax) != GR_OK)
     return GR_EINPUT;
   L->stride = L->n[0] + 2L * L->halo;
   L->pad = L->halo;
@@ -141,7 +141,7 @@ int gr_bplattice_init(struct gr_bplattice *L, const struct gr_box *box,
   L->c0 = L->pad + L->halo * L->stride;
   L->c1 = L->pad + (L->halo + L->n[1]) * L->stride;
   bp_masks(L);
-  if (bp_alloc(L) != 0) {
+  if (bp_alloc(L) != GR_OK) {
     gr_bplattice_free(L);
     return GR_ENOMEM;
   }

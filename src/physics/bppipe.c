@@ -73,7 +73,7 @@ int gr_bppipe_init(struct gr_bpsim *s, struct gr_bpsim_params *p,
   int rc;
   if (!(sp->r0 > 0.0) || !(sp->spread >= 0.0) || !(sp->cut >= 0.0) || !(sp->wall > 0.0) ||
       !(sp->density > 0.0) || !(sp->length > 0.0) || !(sp->phi > 0.0) || sp->phi >= 0.9 ||
-      !(sp->jitter >= 0.0) || bp_grid(sp, &nx, &ny) != 0)
+      !(sp->jitter >= 0.0) || bp_grid(sp, &nx, &ny) != GR_OK)
     return GR_EINPUT;
   nfree = nx * ny;
   nw = (size_t)floor(sp->length / (2.0 * sp->wall));
@@ -89,12 +89,12 @@ int gr_bppipe_init(struct gr_bpsim *s, struct gr_bpsim_params *p,
   m = malloc(n * sizeof *m);
   I = malloc(n * sizeof *I);
   rc = r && m && I ? bp_grains(sp, rng, nfree, 2 * nw, r, m, I) : GR_ENOMEM;
-  if (rc == 0)
+  if (rc == GR_OK)
     rc = gr_bpsim_init(s, p, n, nfree, r, m, I);
   free(r);
   free(m);
   free(I);
-  if (rc != 0)
+  if (rc != GR_OK)
     return rc;
   bp_place(s, sp, rng, nx, ny, ylo);
   return GR_OK;

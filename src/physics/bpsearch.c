@@ -92,7 +92,7 @@ int gr_bpverlet_build(struct gr_bpverlet *v, const struct gr_bpgrains *g)
 {
   size_t i, j, k = 0;
   double rc = v->cut + v->skin, rc2 = rc * rc;
-  if (bp_vgrow(v, g->n) != 0)
+  if (bp_vgrow(v, g->n) != GR_OK)
     return GR_ENOMEM;
   for (i = 0; i < g->n; i++) {
     v->start[i] = (long)k;
@@ -142,7 +142,7 @@ int gr_bpverlet_forces(struct gr_bpverlet *v, const struct gr_bpforce *p,
 {
   size_t i;
   long k;
-  if ((force || bp_stale(v, g)) && gr_bpverlet_build(v, g) != 0)
+  if ((force || bp_stale(v, g)) && gr_bpverlet_build(v, g) != GR_OK)
     return GR_ENOMEM;
   v->maxov = 0.0;
   for (i = 0; i < g->n; i++) {

@@ -56,7 +56,7 @@ int gr_bpsim_init(struct gr_bpsim *s, const struct gr_bpsim_params *p,
   s->p = *p;
   s->n = n;
   s->nfree = nfree;
-  if (bp_check(s, r, m, inertia) != 0 || !(p->dt > 0.0))
+  if (bp_check(s, r, m, inertia) != GR_OK || !(p->dt > 0.0))
     return GR_EINPUT;
   for (k = 0; k < sizeof v / sizeof v[0]; k++)
     if ((*v[k] = calloc(n, sizeof(double))) == NULL) {
@@ -137,18 +137,18 @@ int gr_bpsim_forces(struct gr_bpsim *s)
   double mo = 0.0;
   switch (s->p.search) {
   case GR_BPSIM_LATTICE:
-    if (gr_bplattice_index(&s->lat, &g) != 0)
+    if (gr_bplattice_index(&s->lat, &g) != GR_OK)
       return GR_ENOMEM;
     gr_bplattice_forces(&s->lat, &s->p.force, &g, s->p.vectorized, s->fx, s->fy,
                         s->tq, &mo);
     break;
   case GR_BPSIM_CELLS:
-    if (gr_bpcells_forces(&s->cells, &s->p.force, &g, s->fx, s->fy, s->tq) != 0)
+    if (gr_bpcells_forces(&s->cells, &s->p.force, &g, s->fx, s->fy, s->tq) != GR_OK)
       return GR_ENOMEM;
     mo = s->cells.maxov;
     break;
   case GR_BPSIM_VERLET:
-    if (gr_bpverlet_forces(&s->verlet, &s->p.force, &g, 0, s->fx, s->fy, s->tq) != 0)
+    if (gr_bpverlet_forces(&s->verlet, &s->p.force, &g, 0, s->fx, s->fy, s->tq) != GR_OK)
       return GR_ENOMEM;
     mo = s->verlet.maxov;
     break;
@@ -175,7 +175,7 @@ int gr_bpsim_start(struct gr_bpsim *s)
 {
   size_t i;
   bp_view(s);
-  if (gr_bpsim_forces(s) != 0)
+  if (gr_bpsim_forces(s) != GR_OK)
     return GR_ENOMEM;
   bp_accel(s);
   for (i = 0; i < 3 * s->n; i++)
@@ -187,7 +187,7 @@ int gr_bpsim_step(struct gr_bpsim *s)
 {
   gr_gear_predict(&s->gear);
   bp_view(s);
-  if (gr_bpsim_forces(s) != 0)
+  if (gr_bpsim_forces(s) != GR_OK)
     return GR_ENOMEM;
   bp_accel(s);
   gr_gear_correct(&s->gear, s->acc);

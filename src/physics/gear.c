@@ -24,7 +24,7 @@ int gr_gear_init(struct gr_gear *g, int nv, int flags, size_t n, double dt)
 {
   int k;
   memset(g, 0, sizeof *g);
-  if (gr_gear_coefficients(nv, flags, g->c) != 0 || !(dt > 0.0) || !isfinite(dt))
+  if (gr_gear_coefficients(nv, flags, g->c) != GR_OK || !(dt > 0.0) || !isfinite(dt))
     return GR_EINPUT;
   g->nv = nv;
   g->flags = flags;
