@@ -1,9 +1,9 @@
 /* granrepro experiment buchholtz-poeschel: the pipe of section 4 (Figs.
- * 5-6): runs over several starts (seeds), the space-time plot of Fig. 6,
- * density records every 500 steps, the largest overlap against section
- * 2's 10 % assumption, the lattice against linked cells on the pipe, and
- * the lattice's counters on every snapshot.  The wave analysis is in
- * bp_waves.c. */
+ * 5-6): runs over several starts (seeds), density records every 500
+ * steps, the snapshots of Fig. 6 (drawn in bp_fig6.c), the largest
+ * overlap against section 2's 10 % assumption, the lattice against linked
+ * cells on the pipe, and the lattice's counters on every snapshot.  The
+ * wave analysis is in bp_waves.c. */
 #include "experiments/buchholtz1993/bp_pipe.h"
 
 #include "physics/bplattice.h"
@@ -82,43 +82,6 @@ static int bp_one(struct bp_run *run, struct gr_bpsim *s, long first, long nstep
   run->maxov = s->maxov;
   gr_bplattice_free(&L);
   return rc;
-}
-
-/* Fig. 6 from seed 0's snapshots: each drawn shifted by 1.5 box widths
- * (the pipe horizontal, gravity from left to right), walls in a second
- * colour. */
-static int bp_fig6(struct gr_ctx *ctx, const struct bp_run *run, double dt, long first,
-                   double off)
-{
-  struct gr_data *d = gr_ctx_data(ctx, "fig6-spacetime", "snapshot t x y r wall");
-  struct gr_figure f = {"fig6-snapshots", "fig6-spacetime",
-    "Fig. 6: the pipe at t = 0 (bottom) and five later snapshots (times at the left), "
-    "gravity left to right", "x along the pipe (m)", "t (s) of the snapshot", NULL,
-    "data using 3:(sel($1) ? $4 + shift($1) : 1/0):5:($6 + 1) with circles fill solid 0.4 lc variable"};
-  char setup[512];
-  int step = run->nsnap > 6 ? (run->nsnap - 1) / 5 : 1;
-  int k;
-  size_t i;
-  if (d == NULL)
-    return gr_ctx_error(ctx)->code;
-  /* six snapshots, each moved down to its place in the stack; y tics name their times */
-  snprintf(setup, sizeof setup, "off = %.6g\nst = %d\nsel(k) = int(k) == 0 || int(k - 1) %% st == 0\n"
-           "shift(k) = (int(k) == 0 ? 0 : 1 + int(k - 1) / st) * off - k * off\nset size ratio -1\n"
-           "set key off\nset xtics 0.1\nset xrange [0:%g]\nset offsets 0, 0, 0.02, 0.02\nset ytics ('0' off / 3", off, step,
-           run->L);
-  for (k = 1; k < run->nsnap; k += step)
-    snprintf(setup + strlen(setup), sizeof setup - strlen(setup), ", '%.2f' %.6g",
-             (first + (long)(k - 1) * BP_EVERY) * dt, (1 + (k - 1) / step + 1.0 / 3.0) * off);
-  snprintf(setup + strlen(setup), sizeof setup - strlen(setup), ")");
-  f.setup = setup;
-  for (k = 0; k < run->nsnap; k++) {
-    const double *q = run->snap + (size_t)k * 2 * run->n;
-    double t = k == 0 ? 0.0 : (first + (long)(k - 1) * BP_EVERY) * dt;
-    for (i = 0; i < run->n; i++)
-      gr_data_printf(d, "%d %.4f %.6g %.6g %.6g %d\n", k, t, q[2 * i], q[2 * i + 1] + k * off,
-                     run->r[i], i >= run->nfree);
-  }
-  return gr_ctx_figure(ctx, &f);
 }
 
 static int bp_runs_alloc(struct bp_run *run, int nrec, int nbc, int nbf)
@@ -202,7 +165,8 @@ static int bp_runs(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_
       gr_bpsim_free(&sims[i]);
   }
   if (rc == GR_OK && o->tag[0] == '\0')
-    rc = bp_fig6(ctx, &runs[0], law->dt, first, 1.5 * (o->pipe.width + 1.1) * o->pipe.r0);
+    rc = gr_bp_fig6_snapshots(ctx, &runs[0], law->dt, first,
+                              1.5 * (o->pipe.width + 1.1) * o->pipe.r0);
   return rc;
 }
 

@@ -34,6 +34,11 @@ int gr_bp_waves(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law
 int gr_bp_fig6(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *r, double cw,
                double vg);
 
+/* Fig. 6 as printed: seed 0's snapshots (t = 0, then every BP_EVERY steps
+ * from step first at time step dt), stacked off apart (bp_fig6.c). */
+int gr_bp_fig6_snapshots(struct gr_ctx *ctx, const struct bp_run *run, double dt, long first,
+                         double off);
+
 /* The two claims decided by criteria of measured power (bp_wavecrit.c). */
 int gr_bp_criteria(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs);
 
