@@ -89,12 +89,12 @@ int gr_bp_options(struct gr_ctx *ctx, struct bp_opts *o)
  * pipe.tsv). */
 int gr_bp_law(struct gr_ctx *ctx, struct bp_law *law)
 {
-  if (gr_ctx_published(ctx, BP_TABLE_PIPE, "k_n", "value", &law->kn) != GR_OK ||
-      gr_ctx_published(ctx, BP_TABLE_PIPE, "gamma_n", "value", &law->gn) != GR_OK ||
-      gr_ctx_published(ctx, BP_TABLE_PIPE, "gamma_s", "value", &law->gs) != GR_OK ||
-      gr_ctx_published(ctx, BP_TABLE_PIPE, "mu", "value", &law->mu) != GR_OK ||
-      gr_ctx_published(ctx, BP_TABLE_PIPE, "dt", "value", &law->dt) != GR_OK)
-    return gr_ctx_error(ctx)->code;
+  static const char *const rows[5] = {"k_n", "gamma_n", "gamma_s", "mu", "dt"};
+  double *v[5] = {&law->kn, &law->gn, &law->gs, &law->mu, &law->dt};
+  int i;
+  for (i = 0; i < 5; i++)
+    if (gr_ctx_published(ctx, BP_TABLE_PIPE, rows[i], "value", v[i]) != GR_OK)
+      return gr_ctx_error(ctx)->code;
   return GR_OK;
 }
 

@@ -140,10 +140,13 @@ int gr_bp_regime(struct gr_ctx *ctx)
     return rc;
   v = o;
   v.tag = "regime";
-  if ((rc = bp_one(ctx, &o, &law, o.pipe.r0, o.mass0)) != GR_OK ||
-      (rc = bp_one(ctx, &v, &law, o.regime_r0, o.regime_mass0)) != GR_OK ||
-      (rc = bp_accuracy(ctx, &o, &law, o.pipe.r0, o.mass0)) != GR_OK ||
-      (rc = bp_accuracy(ctx, &v, &law, o.regime_r0, o.regime_mass0)) != GR_OK)
+  if ((rc = bp_one(ctx, &o, &law, o.pipe.r0, o.mass0)) != GR_OK)
+    return rc;
+  if ((rc = bp_one(ctx, &v, &law, o.regime_r0, o.regime_mass0)) != GR_OK)
+    return rc;
+  if ((rc = bp_accuracy(ctx, &o, &law, o.pipe.r0, o.mass0)) != GR_OK)
+    return rc;
+  if ((rc = bp_accuracy(ctx, &v, &law, o.regime_r0, o.regime_mass0)) != GR_OK)
     return rc;
   if ((d = gr_ctx_data(ctx, "restitution", "v e_pipe e_regime")) == NULL)
     return gr_ctx_error(ctx)->code;

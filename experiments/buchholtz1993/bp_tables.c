@@ -177,9 +177,15 @@ int gr_bp_tables(struct gr_ctx *ctx)
 {
   struct bp_law law;
   int rc;
-  if ((rc = gr_bp_law(ctx, &law)) != GR_OK || (rc = bp_lattice(ctx)) != GR_OK ||
-      (rc = bp_costtable(ctx)) != GR_OK || (rc = bp_forcelaw(ctx, &law)) != GR_OK ||
-      (rc = bp_geartable(ctx)) != GR_OK)
+  if ((rc = gr_bp_law(ctx, &law)) != GR_OK)
+    return rc;
+  if ((rc = bp_lattice(ctx)) != GR_OK)
+    return rc;
+  if ((rc = bp_costtable(ctx)) != GR_OK)
+    return rc;
+  if ((rc = bp_forcelaw(ctx, &law)) != GR_OK)
+    return rc;
+  if ((rc = bp_geartable(ctx)) != GR_OK)
     return rc;
   return bp_pipetable(ctx, &law);
 }

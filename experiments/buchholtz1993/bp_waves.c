@@ -228,11 +228,17 @@ int gr_bp_waves(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law
   double cw = 0.0, vg = 0.0;
   int rc;
   (void)law;
-  if ((o->tag[0] == '\0' && (rc = bp_curves(ctx, o, runs)) != GR_OK) ||
-      (rc = bp_overlap(ctx, o, runs)) != GR_OK ||
-      (rc = bp_form(ctx, o, runs)) != GR_OK || (rc = bp_wavelength(ctx, o, runs)) != GR_OK ||
-      (rc = bp_directions(ctx, o, runs, &cw, &vg)) != GR_OK ||
-      (o->tag[0] == '\0' && (rc = gr_bp_fig6(ctx, o, &runs[0], cw, vg)) != GR_OK))
+  if (o->tag[0] == '\0' && (rc = bp_curves(ctx, o, runs)) != GR_OK)
+    return rc;
+  if ((rc = bp_overlap(ctx, o, runs)) != GR_OK)
+    return rc;
+  if ((rc = bp_form(ctx, o, runs)) != GR_OK)
+    return rc;
+  if ((rc = bp_wavelength(ctx, o, runs)) != GR_OK)
+    return rc;
+  if ((rc = bp_directions(ctx, o, runs, &cw, &vg)) != GR_OK)
+    return rc;
+  if (o->tag[0] == '\0' && (rc = gr_bp_fig6(ctx, o, &runs[0], cw, vg)) != GR_OK)
     return rc;
   if ((rc = bp_start(ctx, o, runs)) != GR_OK)
     return rc;
