@@ -1,5 +1,5 @@
-/* granrepro experiment buchholtz-poeschel (V. Buchholtz and T. Poeschel,
- * Int. J. Mod. Phys. C 4, 1049 (1993)): what the tasks share.  The
+/* granrepro experiment buchholtz-poeschel: what the tasks of the
+ * experiment share (Buchholtz and Poeschel 1993, sections 2-4): the
  * options (the parameters the paper leaves open), the force law of eqs.
  * 17-21 as printed (reference/buchholtz1993/pipe.tsv), the pipe set-up of
  * section 4, and the rows the pipe tasks write (a regime run's rows carry

@@ -1,6 +1,7 @@
-/* granrepro experiment wilson-clumping: the criterion that decides
- * Wilson's (2001, section 3) "the particles clump together" (Figs. 6, 7)
- * and the Monte Carlo on synthetic ensembles that shows it can fail
+/* granrepro experiment wilson-clumping: the criterion and its Monte Carlo
+ * on synthetic ensembles.  The criterion decides Wilson's (2001, section
+ * 3) "the particles clump together" (Figs. 6, 7); the Monte Carlo on
+ * synthetic ensembles shows it can fail
  * (issue 22; held to its size and power by tests/check_ensemble_test.c).
  * The per-run work (one synthetic configuration, its clustering index) is
  * kept apart from the reduction (the pooled test, the rejection rate). */

@@ -1,7 +1,8 @@
-/* granrepro physics: what every integrator of the shaken bed (Wilson
- * 2001, section 4.2; hpart.f's LSODA calls, txt 1377-1398) evaluates:
- * eqs. 7-8 as the listing's fcn, and LSODA's initial step.  Below the
- * drivers (bedint.c, bedlsoda.c, bedodepack.c), calling none of them. */
+/* granrepro physics: the right-hand side and the initial step that every
+ * integrator of the shaken bed evaluates (Wilson 2001, section 4.2;
+ * hpart.f's LSODA calls, txt 1377-1398): equations 7-8 as the listing's
+ * fcn, and LSODA's initial step.  Below the drivers (bedint.c,
+ * bedlsoda.c, bedodepack.c), calling none of them. */
 #include <float.h>
 #include <gsl/gsl_errno.h>
 #include <math.h>
