@@ -33,12 +33,17 @@ static struct pair rpair(void)
 {
   struct pair q;
   double a = urand(0, 2 * M_PI), d;
-  q.ri = urand(0.9e-3, 1.1e-3), q.rj = urand(0.9e-3, 1.1e-3);
+  q.ri = urand(0.9e-3, 1.1e-3);
+  q.rj = urand(0.9e-3, 1.1e-3);
   d = (q.ri + q.rj) * urand(0.9, 1.0);
-  q.dx = d * cos(a), q.dy = d * sin(a);
-  q.dvx = urand(-0.1, 0.1), q.dvy = urand(-0.1, 0.1);
-  q.wi = urand(-100, 100), q.wj = urand(-100, 100);
-  q.mi = urand(0.5e-6, 2e-6), q.mj = urand(0.5e-6, 2e-6);
+  q.dx = d * cos(a);
+  q.dy = d * sin(a);
+  q.dvx = urand(-0.1, 0.1);
+  q.dvy = urand(-0.1, 0.1);
+  q.wi = urand(-100, 100);
+  q.wj = urand(-100, 100);
+  q.mi = urand(0.5e-6, 2e-6);
+  q.mj = urand(0.5e-6, 2e-6);
   return q;
 }
 
@@ -174,7 +179,8 @@ static double run_cluster(double dt, int nv)
   cluster(&s, nv, GR_BPSIM_ALLPAIRS, dt);
   e0 = prev = gr_bpsim_kinetic(&s) + gr_bpsim_elastic(&s);
   for (i = 0; i < s.n; i++) {
-    px0 += s.m[i] * s.vx[i], py0 += s.m[i] * s.vy[i];
+    px0 += s.m[i] * s.vx[i];
+    py0 += s.m[i] * s.vy[i];
     scale += s.m[i] * hypot(s.vx[i], s.vy[i]);
     L0 += s.m[i] * (s.x[i] * s.vy[i] - s.y[i] * s.vx[i]) + s.inertia[i] * s.w[i];
   }
@@ -185,8 +191,10 @@ static double run_cluster(double dt, int nv)
     e = gr_bpsim_kinetic(&s) + gr_bpsim_elastic(&s);
     rise += e > prev ? e - prev : 0.0;
     prev = e;
-    for (i = 0; i < s.n; i++)
-      px += s.m[i] * s.vx[i], py += s.m[i] * s.vy[i];
+    for (i = 0; i < s.n; i++) {
+      px += s.m[i] * s.vx[i];
+      py += s.m[i] * s.vy[i];
+    }
     ck_assert(fabs(px - px0) <= 1e-12 * scale && fabs(py - py0) <= 1e-12 * scale);
     t = torque_sum(&s);
     tint += 0.5 * (t + tprev) * dt;
