@@ -59,7 +59,8 @@ START_TEST(test_cells_small_boxes)
     ck_assert(c != NULL && l != NULL && y != NULL);
     ck_assert_int_eq(c->nc, b < 3 ? b + 1 : 26);
     place(y, m.n, -0.3, m.box + 0.3);
-    m.damp = GR_BED_DAMP_DISSIPATIVE, m.lossy = 1;
+    m.damp = GR_BED_DAMP_DISSIPATIVE;
+    m.lossy = 1;
     same_as_all(&m, c, y);
     same_as_all(&m, l, y);
     gr_bedcells_free(c);
@@ -85,8 +86,10 @@ START_TEST(test_list_rebuild)
   same_as_all(&m, l, y);
   ck_assert_uint_eq(l->builds, 1);
   for (step = 0; step < 3; step++) { /* total move 0.15 < s/2 per disk */
-    for (i = 0; i < m.n; i++)
-      y[4 * i] += 0.04 * (i % 3 == 0 ? 1 : -1), y[4 * i + 1] += 0.03;
+    for (i = 0; i < m.n; i++) {
+      y[4 * i] += 0.04 * (i % 3 == 0 ? 1 : -1);
+      y[4 * i + 1] += 0.03;
+    }
     same_as_all(&m, l, y);
   }
   ck_assert_uint_eq(l->builds, 1);

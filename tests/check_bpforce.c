@@ -8,7 +8,6 @@
 #include <check.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
-#include <gsl/gsl_odeiv2.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -34,12 +33,17 @@ static struct pair rpair(void)
 {
   struct pair q;
   double a = urand(0, 2 * M_PI), d;
-  q.ri = urand(0.9e-3, 1.1e-3), q.rj = urand(0.9e-3, 1.1e-3);
+  q.ri = urand(0.9e-3, 1.1e-3);
+  q.rj = urand(0.9e-3, 1.1e-3);
   d = (q.ri + q.rj) * urand(0.9, 1.0);
-  q.dx = d * cos(a), q.dy = d * sin(a);
-  q.dvx = urand(-0.1, 0.1), q.dvy = urand(-0.1, 0.1);
-  q.wi = urand(-100, 100), q.wj = urand(-100, 100);
-  q.mi = urand(0.5e-6, 2e-6), q.mj = urand(0.5e-6, 2e-6);
+  q.dx = d * cos(a);
+  q.dy = d * sin(a);
+  q.dvx = urand(-0.1, 0.1);
+  q.dvy = urand(-0.1, 0.1);
+  q.wi = urand(-100, 100);
+  q.wj = urand(-100, 100);
+  q.mi = urand(0.5e-6, 2e-6);
+  q.mj = urand(0.5e-6, 2e-6);
   return q;
 }
 
@@ -175,7 +179,8 @@ static double run_cluster(double dt, int nv)
   cluster(&s, nv, GR_BPSIM_ALLPAIRS, dt);
   e0 = prev = gr_bpsim_kinetic(&s) + gr_bpsim_elastic(&s);
   for (i = 0; i < s.n; i++) {
-    px0 += s.m[i] * s.vx[i], py0 += s.m[i] * s.vy[i];
+    px0 += s.m[i] * s.vx[i];
+    py0 += s.m[i] * s.vy[i];
     scale += s.m[i] * hypot(s.vx[i], s.vy[i]);
     L0 += s.m[i] * (s.x[i] * s.vy[i] - s.y[i] * s.vx[i]) + s.inertia[i] * s.w[i];
   }
@@ -186,8 +191,10 @@ static double run_cluster(double dt, int nv)
     e = gr_bpsim_kinetic(&s) + gr_bpsim_elastic(&s);
     rise += e > prev ? e - prev : 0.0;
     prev = e;
-    for (i = 0; i < s.n; i++)
-      px += s.m[i] * s.vx[i], py += s.m[i] * s.vy[i];
+    for (i = 0; i < s.n; i++) {
+      px += s.m[i] * s.vx[i];
+      py += s.m[i] * s.vy[i];
+    }
     ck_assert(fabs(px - px0) <= 1e-12 * scale && fabs(py - py0) <= 1e-12 * scale);
     t = torque_sum(&s);
     tint += 0.5 * (t + tprev) * dt;
@@ -216,41 +223,40 @@ START_TEST(test_isolated)
 }
 END_TEST
 
-/* Relative coordinate of a head-on collision: y = (xi, xi'), xi'' =
- * -(k_N xi^1.5)/M_eff - gamma_N xi' (eq. 18 with n along the line). */
-struct ode { double kn, gn, meff; };
-static int rhs(double t, const double y[], double f[], void *par)
-{
-  const struct ode *o = par;
-  double x = y[0] > 0 ? y[0] : 0;
-  (void)t;
-  f[0] = y[1];
-  f[1] = -o->kn * x * sqrt(x) / o->meff - o->gn * y[1];
-  return GSL_SUCCESS;
-}
-
 /* (The Gear integrator is first order across the jump of the damping
  * force at the contact's start and end: at dt = 1e-7 s the restitution
  * agrees with the ODE to about 1e-4 relative, not better.)
- * Exit speed over entry speed from the ODE (rk8pd, 1e-13), crossing found
- * on a 1e-8 s grid and interpolated. */
+ * Exit speed over entry speed from eq. 18 along the line, -(k_N
+ * xi^1.5)/M_eff - gamma_N xi' (gr_bpforce_restitution: rk8pd, 1e-13). */
 static double ode_restitution(double v0, double meff)
 {
-  struct ode o = {100.0, 1000.0, meff};
-  gsl_odeiv2_system sys = {rhs, NULL, 2, &o};
-  gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, 1e-9, 1e-13, 1e-13);
-  double y[2] = {0.0, v0}, t = 0.0, py[2], e;
-  int k;
-  for (k = 1;; k++) {
-    py[0] = y[0], py[1] = y[1];
-    ck_assert_int_eq(gsl_odeiv2_driver_apply(d, &t, k * 1e-8, y), GSL_SUCCESS);
-    if (y[0] < 0.0)
-      break;
-  }
-  e = -(py[1] + (y[1] - py[1]) * py[0] / (py[0] - y[0])) / v0;
-  gsl_odeiv2_driver_free(d);
+  double e = -1.0;
+  ck_assert_int_eq(gr_bpforce_restitution(100.0 / meff, 1000.0, v0, &e), GR_OK);
   return e;
 }
+
+/* The contact ODE's restitution itself: 1 without damping; the overlap
+ * equation x'' = -k x^1.5 - gn x' maps onto itself under x -> 4 x, v0 ->
+ * 4 v0, k -> k / 2 (same contact time), so e(k, gn, v0) = e(2 k, gn,
+ * v0 / 4); e falls as gn grows; an overdamped contact never parts (0). */
+START_TEST(test_restitution_ode)
+{
+  double k = 2e8, e1 = -1, e2 = -1, e3 = -1, e4 = -1;
+  ck_assert_int_eq(gr_bpforce_restitution(k, 0.0, 1.0, &e1), GR_OK);
+  ck_assert_msg(fabs(e1 - 1.0) < 1e-6, "elastic e %.12g", e1);
+  ck_assert_int_eq(gr_bpforce_restitution(k, 1000.0, 1.0, &e1), GR_OK);
+  ck_assert_int_eq(gr_bpforce_restitution(2.0 * k, 1000.0, 0.25, &e2), GR_OK);
+  ck_assert_msg(e1 > 0.0 && e1 < 1.0 && fabs(e1 - e2) < 1e-6, "scaling %.12g %.12g", e1, e2);
+  ck_assert_int_eq(gr_bpforce_restitution(k, 500.0, 1.0, &e3), GR_OK);
+  ck_assert_int_eq(gr_bpforce_restitution(k, 2000.0, 1.0, &e4), GR_OK);
+  ck_assert_msg(e3 > e1 && e1 > e4 && e4 > 0.0, "monotone %g %g %g", e3, e1, e4);
+  ck_assert_int_eq(gr_bpforce_restitution(k, 1e7, 1.0, &e4), GR_OK);
+  ck_assert(e4 == 0.0);
+  ck_assert_int_eq(gr_bpforce_restitution(0.0, 1000.0, 1.0, &e4), GR_EINPUT);
+  ck_assert_int_eq(gr_bpforce_restitution(k, NAN, 1.0, &e4), GR_EINPUT);
+  ck_assert_int_eq(gr_bpforce_restitution(k, 1000.0, -1.0, &e4), GR_EINPUT);
+}
+END_TEST
 
 START_TEST(test_restitution)
 {
@@ -295,6 +301,7 @@ static Suite *bpforce_suite(void)
   tcase_add_test(tc, test_dissipative);
   tcase_add_test(tc, test_isolated);
   tcase_add_test(tc, test_restitution);
+  tcase_add_test(tc, test_restitution_ode);
   tcase_add_test(tc, test_bad_input);
   suite_add_tcase(s, tc);
   return s;

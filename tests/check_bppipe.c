@@ -48,7 +48,10 @@ static double recover(double length, double dx, double dt, double *bin)
   double *a = calloc((size_t)nb, sizeof *a), *b = calloc((size_t)nb, sizeof *b), corr, v;
   ck_assert_ptr_nonnull(rng);
   ck_assert(a != NULL && b != NULL);
-  p.dt = 1e-4, p.nv = 5, p.search = GR_BPSIM_CELLS, p.mask_h = 2;
+  p.dt = 1e-4;
+  p.nv = 5;
+  p.search = GR_BPSIM_CELLS;
+  p.mask_h = 2;
   ck_assert_int_eq(gr_bpforce_init(&p.force, 100.0, 1000.0, 300.0, 0.5, 0), 0);
   ck_assert_int_eq(gr_bppipe_init(&s, &p, &sp, rng), 0);
   place(&s, rng, 3, 0.0);

@@ -5,11 +5,13 @@
  * run's size (132 grains, 50 bins, 6 starts, 41 records from t_start,
  * modes up to L / width = 10): a definite wave must fail both, identical
  * starts must fail the second, irregular clusters must pass both.  The
- * test fails when a criterion stops discriminating. */
+ * test fails when a criterion stops discriminating.  Also the spacings of
+ * the density maxima the experiment shows. */
 #include <check.h>
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_rng.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "physics/bpwaves.h"
 #include "tests/check_run.h"
@@ -27,7 +29,7 @@ static void power(enum gr_bpwaves_alt alt, double a, double out[2])
   ck_assert_ptr_nonnull(rng);
   gsl_rng_set(rng, 2026 + (unsigned long)alt);
   ck_assert_int_eq(gr_bpwaves_power(rng, alt, N, NB, NS, NR, MMAX, REPS, a, GR_BPWAVES_SHARE_MAX,
-                                    GR_BPWAVES_AGREE_MAX, out), 0);
+                                    GR_BPWAVES_AGREE_MAX, out), GR_OK);
   gsl_rng_free(rng);
 }
 
@@ -77,6 +79,54 @@ START_TEST(test_irregular_passes)
 }
 END_TEST
 
+/* The spacings of the density maxima: a pure wave of m periods on 100
+ * bins has m maxima 100 / m apart (the closing one included); the
+ * spacings of any profile with two or more maxima add up to the number
+ * of bins; one maximum or none gives none; 2,000 profiles (8,000
+ * spacings) are all kept (the experiment's fixed 4,096 used to truncate). */
+START_TEST(test_spacings)
+{
+  double p[100], *sp = NULL, share, agree;
+  size_t len = 0, cap = 0, k, before;
+  gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+  int j, r;
+  for (j = 0; j < 100; j++)
+    p[j] = cos(2.0 * M_PI * 4 * j / 100.0);
+  for (r = 0; r < 2000; r++)
+    ck_assert_int_eq(gr_bpwaves_spacings(p, 100, &sp, &len, &cap), GR_OK);
+  ck_assert_uint_eq(len, 8000);
+  for (k = 0; k < len; k++)
+    ck_assert_msg(sp[k] == 25.0, "spacing %zu is %g", k, sp[k]);
+  for (r = 0; r < 200; r++) {
+    double sum = 0.0;
+    for (j = 0; j < 100; j++)
+      p[j] = gsl_rng_uniform(rng);
+    before = len;
+    ck_assert_int_eq(gr_bpwaves_spacings(p, 100, &sp, &len, &cap), GR_OK);
+    for (k = before; k < len; k++)
+      sum += sp[k];
+    ck_assert_msg(len - before >= 2 && sum == 100.0, "random profile %d: %zu spacings, sum %g", r,
+                  len - before, sum);
+  }
+  before = len;
+  for (j = 0; j < 100; j++)
+    p[j] = j == 37 ? 2.0 : 1.0; /* one maximum */
+  ck_assert_int_eq(gr_bpwaves_spacings(p, 100, &sp, &len, &cap), GR_OK);
+  for (j = 0; j < 100; j++)
+    p[j] = 1.0; /* flat: none above the mean */
+  ck_assert_int_eq(gr_bpwaves_spacings(p, 100, &sp, &len, &cap), GR_OK);
+  ck_assert_uint_eq(len, before);
+  ck_assert_int_eq(gr_bpwaves_spacings(p, 0, &sp, &len, &cap), GR_EINPUT);
+  free(sp);
+  /* the mode statistics refuse what they cannot count (no NaN) */
+  share = agree = -1.0;
+  ck_assert_int_eq(gr_bpwaves_mode_share(p, 0, 100, 5, &share), GR_EINPUT);
+  ck_assert_int_eq(gr_bpwaves_mode_agreement(p, 1, 1, 100, 5, &agree), GR_EINPUT);
+  ck_assert(share == -1.0 && agree == -1.0);
+  gsl_rng_free(rng);
+}
+END_TEST
+
 static Suite *bpwaves_suite(void)
 {
   Suite *s = suite_create("bpwaves");
@@ -86,6 +136,7 @@ static Suite *bpwaves_suite(void)
   tcase_add_test(tc, test_definite_wave_fails);
   tcase_add_test(tc, test_identical_starts_fail);
   tcase_add_test(tc, test_irregular_passes);
+  tcase_add_test(tc, test_spacings);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -62,8 +62,13 @@ static void packing(struct pack *k, const struct gr_box *b, double r0,
     }
     if (!ok)
       continue;
-    k->x[k->n] = x, k->y[k->n] = y, k->r[k->n] = r, k->m[k->n] = 1e-6 * pow(r / r0, 3);
-    k->vx[k->n] = urand(-0.1, 0.1), k->vy[k->n] = urand(-0.1, 0.1), k->w[k->n] = urand(-80, 80);
+    k->x[k->n] = x;
+    k->y[k->n] = y;
+    k->r[k->n] = r;
+    k->m[k->n] = 1e-6 * pow(r / r0, 3);
+    k->vx[k->n] = urand(-0.1, 0.1);
+    k->vy[k->n] = urand(-0.1, 0.1);
+    k->w[k->n] = urand(-80, 80);
     k->n++;
   }
 }
@@ -136,9 +141,10 @@ static void compare_all(const struct pack *k, const struct gr_box *b, double rma
     ck_assert(reldiff(k->n, fx[1], fx[0]) < 1e-12 && reldiff(k->n, fy[1], fy[0]) < 1e-12);
     ck_assert(reldiff(k->n, tq[1], tq[0]) < 1e-12);
     ck_assert_double_eq_tol(mo2, mo, 1e-12);
-    if (m & GR_BPLATTICE_VECTOR) /* kept for the scalar copy, next */
-      memcpy(fx[2], fx[1], sizeof fx[1]), memcpy(tq[2], tq[1], sizeof tq[1]);
-    else /* the vectorized pass is the scalar one lane by lane: same bits */
+    if (m & GR_BPLATTICE_VECTOR) { /* kept for the scalar copy, next */
+      memcpy(fx[2], fx[1], sizeof fx[1]);
+      memcpy(tq[2], tq[1], sizeof tq[1]);
+    } else /* the vectorized pass is the scalar one lane by lane: same bits */
       ck_assert(!memcmp(fx[2], fx[1], sizeof fx[1]) && !memcmp(tq[2], tq[1], sizeof tq[1]));
   }
   same_two(&L, &p, &g);
@@ -156,8 +162,11 @@ static void compare_all(const struct pack *k, const struct gr_box *b, double rma
   ck_assert_int_eq(gr_bpverlet_forces(&v, &p, &g, 0, fx[3], fy[3], tq[3]), 0);
   ck_assert(reldiff(k->n, fy[3], fy[0]) < 1e-12 && reldiff(k->n, tq[3], tq[0]) < 1e-12);
   gr_bpverlet_free(&v);
-  for (i = 0; i < k->n; i++)
-    sx += fx[1][i], sy += fy[1][i], ax += fabs(fx[1][i]) + fabs(fy[1][i]);
+  for (i = 0; i < k->n; i++) {
+    sx += fx[1][i];
+    sy += fy[1][i];
+    ax += fabs(fx[1][i]) + fabs(fy[1][i]);
+  }
   if (!(law_variants & GR_BPFORCE_EQ20_ROT)) /* eq. 20 as printed breaks actio = reactio */
     ck_assert(fabs(sx) < 1e-13 * ax && fabs(sy) < 1e-13 * ax);
 }
@@ -296,14 +305,17 @@ START_TEST(test_window_upper)
   int k;
   double d = dmax * (1 + 1e-6);
   x[0] = y[0] = 10 * d + 1e-12;
-  x[1] = x[0] + s * (1 - 1e-12), y[1] = y[0] + s * (1 - 1e-12);
+  x[1] = x[0] + s * (1 - 1e-12);
+  y[1] = y[0] + s * (1 - 1e-12);
   two(d, 2, rmin, x, y, r, &nd, &no);
   ck_assert_int_eq(nd, 1);
   srand(29);
   for (k = 0; k < 2000; k++) { /* below the edge: any placement, never */
     double a = urand(0, 2 * M_PI);
-    x[0] = urand(0.01, 0.03), y[0] = urand(0.01, 0.03);
-    x[1] = x[0] + 1.8 * rmin * cos(a), y[1] = y[0] + 1.8 * rmin * sin(a);
+    x[0] = urand(0.01, 0.03);
+    y[0] = urand(0.01, 0.03);
+    x[1] = x[0] + 1.8 * rmin * cos(a);
+    y[1] = y[0] + 1.8 * rmin * sin(a);
     two(dmax * (1 - 1e-9), 2, rmin, x, y, r, &nd, &no);
     ck_assert_int_eq(nd, 0);
   }
@@ -327,8 +339,10 @@ START_TEST(test_window_lower)
     srand(31);
     for (k = 0; k < 2000; k++) {
       double a = urand(0, 2 * M_PI);
-      x[0] = urand(0.01, 0.03), y[0] = urand(0.01, 0.03);
-      x[1] = x[0] + 2 * rmax * (1 - 1e-9) * cos(a), y[1] = y[0] + 2 * rmax * (1 - 1e-9) * sin(a);
+      x[0] = urand(0.01, 0.03);
+      y[0] = urand(0.01, 0.03);
+      x[1] = x[0] + 2 * rmax * (1 - 1e-9) * cos(a);
+      y[1] = y[0] + 2 * rmax * (1 - 1e-9) * sin(a);
       two(d, h, rmax, x, y, r, &nd, &no);
       ck_assert_int_eq(no, 0);
     }

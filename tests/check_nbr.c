@@ -72,7 +72,9 @@ static void check_renumber(struct gr_nbr *v, const struct gr_box *box, const dou
     pos[i] = (uint32_t)i;
   for (i = n - 1; i > 0; i--) {
     k = (size_t)(urand() * (double)(i + 1));
-    t = pos[i], pos[i] = pos[k], pos[k] = t;
+    t = pos[i];
+    pos[i] = pos[k];
+    pos[k] = t;
   }
   for (i = 0; i < n; i++) {
     memcpy(y + 3 * (size_t)pos[i], x + 3 * i, 3 * sizeof *y);

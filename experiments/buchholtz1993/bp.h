@@ -51,11 +51,6 @@ int gr_bp_pipe_new(struct gr_ctx *ctx, const struct bp_opts *o,
                    struct gr_bpsim_params *p, const char *stream,
                    struct gr_bpsim *s);
 
-/* Restitution of a head-on contact of eq. 18 (effective mass meff, impact
- * speed v0) from a GSL rk8pd solution; 0 when the grains stick.  0,
- * GR_EFAIL (integration failed) or GR_ENOMEM (bp_variants.c). */
-int gr_bp_ode_e(const struct bp_law *law, double meff, double v0, double *e);
-
 /* Tasks (one timed phase each). */
 int gr_bp_tables(struct gr_ctx *ctx);   /* lattice, cost, force, gear tables */
 int gr_bp_variants(struct gr_ctx *ctx); /* force-law and Gear variant tables */

@@ -35,6 +35,5 @@ void gr_bp_config_free(struct bp_config *c);
 void gr_bp_config_lattice(void *c);   /* index step + force pass */
 void gr_bp_config_cells(void *c);     /* binning + 3x3 cells */
 void gr_bp_config_list(void *c);      /* rebuild steps: one N^2 build, rebuild force passes */
-void gr_bp_config_build(void *c);     /* one N^2 build */
 
 #endif

@@ -59,17 +59,18 @@ static int bp_fig3(struct gr_ctx *ctx)
   return gr_ctx_figure(ctx, &f);
 }
 
-/* Seconds per particle-step of method fn on a packing (CPU minimum). */
-static double bp_time(void (*fn)(void *), double rho, long np, int reps, unsigned long seed,
-                      const struct gr_bpforce *f)
+/* Seconds per particle-step of method fn on a packing (CPU minimum) in
+ * *t.  GR_OK, or gr_bp_config_new's GR_EINPUT or GR_ENOMEM. */
+static int bp_time(void (*fn)(void *), double rho, long np, int reps, unsigned long seed,
+                   const struct gr_bpforce *f, double *t)
 {
   struct bp_config c;
-  double t;
-  if (gr_bp_config_new(&c, rho, np, seed, f) != GR_OK)
-    return NAN;
-  t = gr_timer_min_cpu(fn, &c, reps) / (double)np;
+  int rc = gr_bp_config_new(&c, rho, np, seed, f);
+  if (rc != GR_OK)
+    return rc;
+  *t = gr_timer_min_cpu(fn, &c, reps) / (double)np;
   gr_bp_config_free(&c);
-  return t;
+  return GR_OK;
 }
 
 /* The measured table: lattice and cells at every (rho, NP), the list at
@@ -92,10 +93,15 @@ static int bp_measure(struct gr_ctx *ctx, const long *nps, double lat[BP_NRHO][B
     return gr_ctx_fail(ctx, GR_EINPUT, "pipe.tsv: the force constants are not valid (negative or not finite)");
   for (i = 0; i < BP_NRHO; i++) /* rows grouped by rho: the figure's lines join */
     for (j = 0; j < BP_NNP; j++) {
-      lat[i][j] = bp_time(gr_bp_config_lattice, bp_rho[i], nps[j], reps, seed, &f);
-      cel[i][j] = bp_time(gr_bp_config_cells, bp_rho[i], nps[j], reps, seed, &f);
+      int rc = bp_time(gr_bp_config_lattice, bp_rho[i], nps[j], reps, seed, &f, &lat[i][j]);
+      if (rc == GR_OK)
+        rc = bp_time(gr_bp_config_cells, bp_rho[i], nps[j], reps, seed, &f, &cel[i][j]);
       /* the list at every rho (section 3: "does not depend on the density") */
-      lr[i][j] = bp_time(gr_bp_config_list, bp_rho[i], nps[j], reps, seed, &f) / 10.0; /* cycle of 10 */
+      if (rc == GR_OK)
+        rc = bp_time(gr_bp_config_list, bp_rho[i], nps[j], reps, seed, &f, &lr[i][j]);
+      if (rc != GR_OK)
+        return gr_ctx_fail(ctx, rc, "Fig. 4: no packing at rho = %g, NP = %ld", bp_rho[i], nps[j]);
+      lr[i][j] /= 10.0; /* cycle of 10 */
       gr_data_printf(d, "%.3g %ld %.6g %.6g %.6g\n", bp_rho[i], nps[j], 1e9 * lat[i][j],
                      1e9 * cel[i][j], 1e9 * lr[i][j]);
       gr_ctx_progress(ctx, "cost", (i * BP_NNP + j + 1.0) / (BP_NRHO * BP_NNP));

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "harness/report.h"
 #include "status.h"
@@ -62,5 +63,42 @@ int gr_bp_fig6(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run 
            "set key top left opaque box", cw, vg, L, r->t[k0 > 20 ? k0 - 20 : 0], r->t[r->nrec - 1]);
   f.title = title;
   f.setup = setup;
+  return gr_ctx_figure(ctx, &f);
+}
+
+/* Fig. 6 from seed 0's snapshots: each drawn shifted by 1.5 box widths
+ * (the pipe horizontal, gravity from left to right), walls in a second
+ * colour. */
+int gr_bp_fig6_snapshots(struct gr_ctx *ctx, const struct bp_run *run, double dt, long first,
+                         double off)
+{
+  struct gr_data *d = gr_ctx_data(ctx, "fig6-spacetime", "snapshot t x y r wall");
+  struct gr_figure f = {"fig6-snapshots", "fig6-spacetime",
+    "Fig. 6: the pipe at t = 0 (bottom) and five later snapshots (times at the left), "
+    "gravity left to right", "x along the pipe (m)", "t (s) of the snapshot", NULL,
+    "data using 3:(sel($1) ? $4 + shift($1) : 1/0):5:($6 + 1) with circles fill solid 0.4 lc variable"};
+  char setup[512];
+  int step = run->nsnap > 6 ? (run->nsnap - 1) / 5 : 1;
+  int k;
+  size_t i;
+  if (d == NULL)
+    return gr_ctx_error(ctx)->code;
+  /* six snapshots, each moved down to its place in the stack; y tics name their times */
+  snprintf(setup, sizeof setup, "off = %.6g\nst = %d\nsel(k) = int(k) == 0 || int(k - 1) %% st == 0\n"
+           "shift(k) = (int(k) == 0 ? 0 : 1 + int(k - 1) / st) * off - k * off\nset size ratio -1\n"
+           "set key off\nset xtics 0.1\nset xrange [0:%g]\nset offsets 0, 0, 0.02, 0.02\nset ytics ('0' off / 3", off, step,
+           run->L);
+  for (k = 1; k < run->nsnap; k += step)
+    snprintf(setup + strlen(setup), sizeof setup - strlen(setup), ", '%.2f' %.6g",
+             (first + (long)(k - 1) * BP_EVERY) * dt, (1 + (k - 1) / step + 1.0 / 3.0) * off);
+  snprintf(setup + strlen(setup), sizeof setup - strlen(setup), ")");
+  f.setup = setup;
+  for (k = 0; k < run->nsnap; k++) {
+    const double *q = run->snap + (size_t)k * 2 * run->n;
+    double t = k == 0 ? 0.0 : (first + (long)(k - 1) * BP_EVERY) * dt;
+    for (i = 0; i < run->n; i++)
+      gr_data_printf(d, "%d %.4f %.6g %.6g %.6g %d\n", k, t, q[2 * i], q[2 * i + 1] + k * off,
+                     run->r[i], i >= run->nfree);
+  }
   return gr_ctx_figure(ctx, &f);
 }

@@ -1,9 +1,9 @@
 /* granrepro experiment buchholtz-poeschel: the pipe of section 4 (Figs.
- * 5-6): runs over several starts (seeds), the space-time plot of Fig. 6,
- * density records every 500 steps, the largest overlap against section
- * 2's 10 % assumption, the lattice against linked cells on the pipe, and
- * the lattice's counters on every snapshot.  The wave analysis is in
- * bp_waves.c. */
+ * 5-6): runs over several starts (seeds), density records every 500
+ * steps, the snapshots of Fig. 6 (drawn in bp_fig6.c), the largest
+ * overlap against section 2's 10 % assumption, the lattice against linked
+ * cells on the pipe, and the lattice's counters on every snapshot.  The
+ * wave analysis is in bp_waves.c. */
 #include "experiments/buchholtz1993/bp_pipe.h"
 
 #include "physics/bplattice.h"
@@ -50,8 +50,10 @@ static void bp_snap(struct bp_run *run, const struct gr_bpsim *s)
 {
   double *q = run->snap + (size_t)run->nsnap * 2 * s->n, L = s->p.box.len[0];
   size_t i;
-  for (i = 0; i < s->n; i++)
-    q[2 * i] = s->x[i] - L * floor(s->x[i] / L), q[2 * i + 1] = s->y[i];
+  for (i = 0; i < s->n; i++) {
+    q[2 * i] = s->x[i] - L * floor(s->x[i] / L);
+    q[2 * i + 1] = s->y[i];
+  }
   run->nsnap++;
 }
 
@@ -82,46 +84,11 @@ static int bp_one(struct bp_run *run, struct gr_bpsim *s, long first, long nstep
   return rc;
 }
 
-/* Fig. 6 from seed 0's snapshots: each drawn shifted by 1.5 box widths
- * (the pipe horizontal, gravity from left to right), walls in a second
- * colour. */
-static int bp_fig6(struct gr_ctx *ctx, const struct bp_run *run, double dt, long first,
-                   double off)
+static int bp_runs_alloc(struct bp_run *run, int nrec, int nbc, int nbf)
 {
-  struct gr_data *d = gr_ctx_data(ctx, "fig6-spacetime", "snapshot t x y r wall");
-  struct gr_figure f = {"fig6-snapshots", "fig6-spacetime",
-    "Fig. 6: the pipe at t = 0 (bottom) and five later snapshots (times at the left), "
-    "gravity left to right", "x along the pipe (m)", "t (s) of the snapshot", NULL,
-    "data using 3:(sel($1) ? $4 + shift($1) : 1/0):5:($6 + 1) with circles fill solid 0.4 lc variable"};
-  char setup[512];
-  int step = run->nsnap > 6 ? (run->nsnap - 1) / 5 : 1;
-  int k;
-  size_t i;
-  if (d == NULL)
-    return gr_ctx_error(ctx)->code;
-  /* six snapshots, each moved down to its place in the stack; y tics name their times */
-  snprintf(setup, sizeof setup, "off = %.6g\nst = %d\nsel(k) = int(k) == 0 || int(k - 1) %% st == 0\n"
-           "shift(k) = (int(k) == 0 ? 0 : 1 + int(k - 1) / st) * off - k * off\nset size ratio -1\n"
-           "set key off\nset xtics 0.1\nset xrange [0:%g]\nset offsets 0, 0, 0.02, 0.02\nset ytics ('0' off / 3", off, step,
-           run->L);
-  for (k = 1; k < run->nsnap; k += step)
-    snprintf(setup + strlen(setup), sizeof setup - strlen(setup), ", '%.2f' %.6g",
-             (first + (long)(k - 1) * BP_EVERY) * dt, (1 + (k - 1) / step + 1.0 / 3.0) * off);
-  snprintf(setup + strlen(setup), sizeof setup - strlen(setup), ")");
-  f.setup = setup;
-  for (k = 0; k < run->nsnap; k++) {
-    const double *q = run->snap + (size_t)k * 2 * run->n;
-    double t = k == 0 ? 0.0 : (first + (long)(k - 1) * BP_EVERY) * dt;
-    for (i = 0; i < run->n; i++)
-      gr_data_printf(d, "%d %.4f %.6g %.6g %.6g %d\n", k, t, q[2 * i], q[2 * i + 1] + k * off,
-                     run->r[i], i >= run->nfree);
-  }
-  return gr_ctx_figure(ctx, &f);
-}
-
-int gr_bp_runs_alloc(struct bp_run *run, int nrec, int nbc, int nbf)
-{
-  run->nbc = nbc, run->nbf = nbf, run->nrec = 0;
+  run->nbc = nbc;
+  run->nbf = nbf;
+  run->nrec = 0;
   run->coarse = calloc((size_t)nrec * nbc, sizeof(double));
   run->fine = calloc((size_t)nrec * nbf, sizeof(double));
   run->t = calloc((size_t)nrec, sizeof(double));
@@ -129,15 +96,23 @@ int gr_bp_runs_alloc(struct bp_run *run, int nrec, int nbc, int nbf)
   run->sk = calloc((size_t)nrec * 3, sizeof(double));
   run->vmean = calloc((size_t)nrec, sizeof(double));
   run->ndouble = run->noutside = run->nchecked = 0;
-  run->nsnap = 0, run->snap = NULL, run->r = NULL;
+  run->nsnap = 0;
+  run->snap = NULL;
+  run->r = NULL;
   return run->coarse && run->fine && run->t && run->disp && run->sk && run->vmean ? GR_OK
                                                                               : GR_ENOMEM;
 }
 
-void gr_bp_runs_free(struct bp_run *run)
+static void bp_runs_free(struct bp_run *run)
 {
-  free(run->coarse), free(run->fine), free(run->t), free(run->disp), free(run->sk);
-  free(run->vmean), free(run->snap), free(run->r);
+  free(run->coarse);
+  free(run->fine);
+  free(run->t);
+  free(run->disp);
+  free(run->sk);
+  free(run->vmean);
+  free(run->snap);
+  free(run->r);
 }
 
 /* Seed i's simulation and buffers (seed 0 also keeps Fig. 6's grains). */
@@ -151,10 +126,11 @@ static int bp_prepare(struct gr_ctx *ctx, const struct bp_opts *o, const struct 
   gr_bp_pipe_params(law, o, o->nv, law->dt, o->search, &p);
   if ((rc = gr_bp_pipe_new(ctx, o, &p, name, sim)) != GR_OK)
     return rc;
-  if (gr_bp_runs_alloc(run, nrec, (int)lround(o->pipe.length / o->pipe.width),
+  if (bp_runs_alloc(run, nrec, (int)lround(o->pipe.length / o->pipe.width),
                        (int)lround(o->pipe.length / 2.0)) != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
-  run->n = sim->n, run->nfree = sim->nfree;
+  run->n = sim->n;
+  run->nfree = sim->nfree;
   run->L = o->pipe.length * o->pipe.r0;
   if (i == 0) {
     run->snap = malloc((size_t)(o->nsnap + 2) * 2 * sim->n * sizeof(double));
@@ -189,7 +165,8 @@ static int bp_runs(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_
       gr_bpsim_free(&sims[i]);
   }
   if (rc == GR_OK && o->tag[0] == '\0')
-    rc = bp_fig6(ctx, &runs[0], law->dt, first, 1.5 * (o->pipe.width + 1.1) * o->pipe.r0);
+    rc = gr_bp_fig6_snapshots(ctx, &runs[0], law->dt, first,
+                              1.5 * (o->pipe.width + 1.1) * o->pipe.r0);
   return rc;
 }
 
@@ -211,7 +188,7 @@ static int bp_variant(struct gr_ctx *ctx, const struct bp_opts *o, const struct 
   if ((rc = bp_runs(ctx, &v, law, runs)) == GR_OK)
     rc = gr_bp_waves(ctx, &v, law, runs);
   for (i = 0; i < v.seeds; i++)
-    gr_bp_runs_free(&runs[i]);
+    bp_runs_free(&runs[i]);
   return rc;
 }
 
@@ -226,11 +203,16 @@ int gr_bp_pipe(struct gr_ctx *ctx)
     return rc;
   if (o.seeds < 2 || o.seeds > BP_MAXSEEDS)
     return gr_ctx_fail(ctx, GR_EINPUT, "seeds must be 2 to %d", BP_MAXSEEDS);
-  gr_ctx_value(ctx, "r0", o.pipe.r0), gr_ctx_value(ctx, "mass0", o.mass0);
-  gr_ctx_value(ctx, "spread", o.pipe.spread), gr_ctx_value(ctx, "cut", o.pipe.cut);
-  gr_ctx_value(ctx, "wall", o.pipe.wall), gr_ctx_value(ctx, "width", o.pipe.width);
-  gr_ctx_value(ctx, "length", o.pipe.length), gr_ctx_value(ctx, "phi", o.pipe.phi);
-  gr_ctx_value(ctx, "jitter", o.pipe.jitter), gr_ctx_value(ctx, "seeds", o.seeds);
+  gr_ctx_value(ctx, "r0", o.pipe.r0);
+  gr_ctx_value(ctx, "mass0", o.mass0);
+  gr_ctx_value(ctx, "spread", o.pipe.spread);
+  gr_ctx_value(ctx, "cut", o.pipe.cut);
+  gr_ctx_value(ctx, "wall", o.pipe.wall);
+  gr_ctx_value(ctx, "width", o.pipe.width);
+  gr_ctx_value(ctx, "length", o.pipe.length);
+  gr_ctx_value(ctx, "phi", o.pipe.phi);
+  gr_ctx_value(ctx, "jitter", o.pipe.jitter);
+  gr_ctx_value(ctx, "seeds", o.seeds);
   gr_ctx_value(ctx, "regime_r0", o.regime_r0);
   gr_ctx_value(ctx, "regime_mass0", o.regime_mass0);
   if ((rc = gr_bp_law(ctx, &law)) != GR_OK || (rc = gr_bp_equivalence(ctx, &o, &law)) != GR_OK)
@@ -238,6 +220,6 @@ int gr_bp_pipe(struct gr_ctx *ctx)
   if ((rc = bp_runs(ctx, &o, &law, runs)) == GR_OK)
     rc = gr_bp_waves(ctx, &o, &law, runs);
   for (i = 0; i < o.seeds; i++)
-    gr_bp_runs_free(&runs[i]);
+    bp_runs_free(&runs[i]);
   return rc == GR_OK ? bp_variant(ctx, &o, &law) : rc;
 }

@@ -21,8 +21,6 @@ struct bp_run {
   double L;                /* pipe length (m) */
 };
 
-int gr_bp_runs_alloc(struct bp_run *run, int nrec, int nbc, int nbf);
-void gr_bp_runs_free(struct bp_run *run);
 
 /* The lattice against linked cells on the pipe's start (asserted). */
 int gr_bp_equivalence(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law *law);
@@ -36,10 +34,15 @@ int gr_bp_waves(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law
 int gr_bp_fig6(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *r, double cw,
                double vg);
 
+/* Fig. 6 as printed: seed 0's snapshots (t = 0, then every BP_EVERY steps
+ * from step first at time step dt), stacked off apart (bp_fig6.c). */
+int gr_bp_fig6_snapshots(struct gr_ctx *ctx, const struct bp_run *run, double dt, long first,
+                         double off);
+
 /* The two claims decided by criteria of measured power (bp_wavecrit.c). */
 int gr_bp_criteria(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs);
 
-/* Rows and values of a pipe analysis under the options' tag: "" for the
+/* Rows and values of a pipe analysis (bp_common.c) under the options' tag: "" for the
  * main pipe, e.g. "regime" for a variant (rows "regime/q", values "rg_"
  * name).  A claim row is judged in full runs, informative in quick ones. */
 const char *gr_bp_qname(const struct bp_opts *o, const char *q, char *buf, size_t n);

@@ -26,13 +26,13 @@ static int bp_stick(const struct bp_law *law, double m, double *vs)
   double lo = -3.0, hi = 2.0, e;
   int k;
   *vs = 0.0;
-  if (gr_bp_ode_e(law, 0.5 * m, pow(10.0, lo), &e) != GR_OK)
+  if (gr_bpforce_restitution(law->kn / (0.5 * m), law->gn, pow(10.0, lo), &e) != GR_OK)
     return GR_EFAIL;
   if (e > 0.0)
     return GR_OK;
   for (k = 0; k < 20; k++) { /* 5 decades / 2^20 */
     double mid = 0.5 * (lo + hi);
-    if (gr_bp_ode_e(law, 0.5 * m, pow(10.0, mid), &e) != GR_OK)
+    if (gr_bpforce_restitution(law->kn / (0.5 * m), law->gn, pow(10.0, mid), &e) != GR_OK)
       return GR_EFAIL;
     *(e > 0.0 ? &hi : &lo) = mid;
   }
@@ -43,7 +43,7 @@ static int bp_stick(const struct bp_law *law, double m, double *vs)
 /* Restitution of a head-on contact of two grains (radius r, mass m) at
  * relative speed v, integrated as the pipe integrates it (5-value Gear,
  * the paper's dt, eqs. 17-21): 0 when they are still in contact 0.02 s
- * after first touching, as gr_bp_ode_e.  GR_OK or GR_ENOMEM. */
+ * after first touching, as gr_bpforce_restitution.  GR_OK or GR_ENOMEM. */
 static int bp_headon(const struct bp_law *law, double r, double m, double v, double *e)
 {
   struct gr_bpsim_params p = {.box = {{1, 1, 1}, {0, 0, 0}}, .dt = law->dt, .nv = 5,
@@ -57,8 +57,10 @@ static int bp_headon(const struct bp_law *law, double r, double m, double v, dou
   gr_bpsim_set(&s, 0, 0.5 - r - 0.5 * v * law->dt, 0.5, 0.5 * v, 0, 0);
   gr_bpsim_set(&s, 1, 0.5 + r + 0.5 * v * law->dt, 0.5, -0.5 * v, 0, 0);
   *e = 0.0;
-  if (gr_bpsim_start(&s) != GR_OK)
-    return gr_bpsim_free(&s), GR_ENOMEM;
+  if (gr_bpsim_start(&s) != GR_OK) {
+    gr_bpsim_free(&s);
+    return GR_ENOMEM;
+  }
   for (k = 0; k < 1000000; k++) {
     double gap = s.x[1] - s.x[0] - 2.0 * r;
     if (touch < 0.0 && gap < 0.0)
@@ -91,7 +93,7 @@ static int bp_accuracy(struct gr_ctx *ctx, const struct bp_opts *o, const struct
   for (k = 0; k < sizeof speeds / sizeof speeds[0]; k++) {
     if (bp_headon(law, r, m, speeds[k], &e_dt) != GR_OK)
       return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
-    if (gr_bp_ode_e(law, 0.5 * m, speeds[k], &e_ode) != GR_OK)
+    if (gr_bpforce_restitution(law->kn / (0.5 * m), law->gn, speeds[k], &e_ode) != GR_OK)
       return gr_ctx_not_computed(ctx, GR_KIND_RESULT,
                                  gr_bp_qname(o, "pipe/accurate-at-dt-restitution-error", b, sizeof b),
                                  "the GSL rk8pd integration of the contact failed");
@@ -138,17 +140,20 @@ int gr_bp_regime(struct gr_ctx *ctx)
     return rc;
   v = o;
   v.tag = "regime";
-  if ((rc = bp_one(ctx, &o, &law, o.pipe.r0, o.mass0)) != GR_OK ||
-      (rc = bp_one(ctx, &v, &law, o.regime_r0, o.regime_mass0)) != GR_OK ||
-      (rc = bp_accuracy(ctx, &o, &law, o.pipe.r0, o.mass0)) != GR_OK ||
-      (rc = bp_accuracy(ctx, &v, &law, o.regime_r0, o.regime_mass0)) != GR_OK)
+  if ((rc = bp_one(ctx, &o, &law, o.pipe.r0, o.mass0)) != GR_OK)
+    return rc;
+  if ((rc = bp_one(ctx, &v, &law, o.regime_r0, o.regime_mass0)) != GR_OK)
+    return rc;
+  if ((rc = bp_accuracy(ctx, &o, &law, o.pipe.r0, o.mass0)) != GR_OK)
+    return rc;
+  if ((rc = bp_accuracy(ctx, &v, &law, o.regime_r0, o.regime_mass0)) != GR_OK)
     return rc;
   if ((d = gr_ctx_data(ctx, "restitution", "v e_pipe e_regime")) == NULL)
     return gr_ctx_error(ctx)->code;
   for (k = 0; k < BP_NV; k++) {
     double s = pow(10.0, -2.0 + k / 6.0), e0, e1;
-    if (gr_bp_ode_e(&law, 0.5 * o.mass0, s, &e0) != GR_OK ||
-        gr_bp_ode_e(&law, 0.5 * o.regime_mass0, s, &e1) != GR_OK)
+    if (gr_bpforce_restitution(law.kn / (0.5 * o.mass0), law.gn, s, &e0) != GR_OK ||
+        gr_bpforce_restitution(law.kn / (0.5 * o.regime_mass0), law.gn, s, &e1) != GR_OK)
       return gr_ctx_fail(ctx, GR_EFAIL, "restitution curve: the contact ODE failed at %g m/s", s);
     gr_data_printf(d, "%.6g %.6g %.6g\n", s, e0, e1);
   }

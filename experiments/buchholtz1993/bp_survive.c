@@ -21,8 +21,10 @@ static int bp_energy(struct gr_bpsim *s, double t, double *ke)
   for (k = 1; k <= n; k++) {
     if (gr_bpsim_step(s) != GR_OK)
       return GR_ENOMEM;
-    if (2 * k > n && k % 10 == 0)
-      *ke += gr_bpsim_kinetic(s), m++;
+    if (2 * k > n && k % 10 == 0) {
+      *ke += gr_bpsim_kinetic(s);
+      m++;
+    }
   }
   *ke = m ? *ke / m : NAN;
   return GR_OK;
@@ -96,9 +98,12 @@ int gr_bp_equivalence(struct gr_ctx *ctx, const struct bp_opts *o, const struct 
   gr_bp_pipe_params(law, o, o->nv, law->dt, GR_BPSIM_LATTICE, &pa);
   if ((rc = gr_bp_pipe_new(ctx, o, &pa, "equivalence", &a)) != GR_OK)
     return rc;
-  pb = a.p, pb.search = GR_BPSIM_CELLS;
-  if (gr_bpsim_init(&b, &pb, a.n, a.nfree, a.r, a.m, a.inertia) != GR_OK)
-    return gr_bpsim_free(&a), gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
+  pb = a.p;
+  pb.search = GR_BPSIM_CELLS;
+  if (gr_bpsim_init(&b, &pb, a.n, a.nfree, a.r, a.m, a.inertia) != GR_OK) {
+    gr_bpsim_free(&a);
+    return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
+  }
   for (kk = 0; kk < a.gear.nv; kk++)
     memcpy(b.gear.x[kk], a.gear.x[kk], 3 * a.n * sizeof(double));
   for (k = 0; k < steps && rc == GR_OK; k++)
@@ -114,8 +119,10 @@ int gr_bp_equivalence(struct gr_ctx *ctx, const struct bp_opts *o, const struct 
     gr_ctx_verdict(ctx, GR_KIND_CHECK, "pipe/lattice-vs-linked-cells-trajectory", dmax,
                    gr_test_le(1e-9), "largest position difference / r0 after the steps, same start");
   gr_ctx_verdict(ctx, GR_KIND_CHECK, "pipe/lattice-counters-in-equivalence-run",
-                 (double)(a.lat.ndouble + a.lat.nlost + gr_bplattice_outside(&a.lat)), gr_test_eq(0.0),
+                 (double)(a.lat.ndouble + a.lat.nlost + gr_bplattice_outside(&a.lat)),
+                 gr_test_eq(0.0),
                  "doubly occupied cells + lost grains + contacts outside the mask");
-  gr_bpsim_free(&a), gr_bpsim_free(&b);
+  gr_bpsim_free(&a);
+  gr_bpsim_free(&b);
   return rc == GR_OK ? GR_OK : gr_ctx_fail(ctx, rc, "equivalence run failed");
 }

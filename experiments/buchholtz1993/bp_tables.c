@@ -69,8 +69,10 @@ static int bp_lattice(struct gr_ctx *ctx)
   up = bp_edge(2, 1, pen);
   if (gr_bplattice_init(&L5, &b, 1e-3, 2, 1e-3) != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "lattice set-up failed");
-  if (gr_bplattice_init(&L7, &b, 1e-3, 3, 1e-3) != GR_OK)
-    return gr_bplattice_free(&L5), gr_ctx_fail(ctx, GR_ENOMEM, "lattice set-up failed");
+  if (gr_bplattice_init(&L7, &b, 1e-3, 3, 1e-3) != GR_OK) {
+    gr_bplattice_free(&L5);
+    return gr_ctx_fail(ctx, GR_ENOMEM, "lattice set-up failed");
+  }
   ratio = up / lo5;
   if (gr_ctx_compare(ctx, BP_TABLE_LATTICE, "mask_positions", "value", L5.nmask, 0,
                      "positions of the built 5x5 mask (Chebyshev distance 1-2)") ||
@@ -175,9 +177,15 @@ int gr_bp_tables(struct gr_ctx *ctx)
 {
   struct bp_law law;
   int rc;
-  if ((rc = gr_bp_law(ctx, &law)) != GR_OK || (rc = bp_lattice(ctx)) != GR_OK ||
-      (rc = bp_costtable(ctx)) != GR_OK || (rc = bp_forcelaw(ctx, &law)) != GR_OK ||
-      (rc = bp_geartable(ctx)) != GR_OK)
+  if ((rc = gr_bp_law(ctx, &law)) != GR_OK)
+    return rc;
+  if ((rc = bp_lattice(ctx)) != GR_OK)
+    return rc;
+  if ((rc = bp_costtable(ctx)) != GR_OK)
+    return rc;
+  if ((rc = bp_forcelaw(ctx, &law)) != GR_OK)
+    return rc;
+  if ((rc = bp_geartable(ctx)) != GR_OK)
     return rc;
   return bp_pipetable(ctx, &law);
 }

@@ -6,8 +6,6 @@
 #include "experiments/buchholtz1993/bp.h"
 #include "physics/pmath.h"
 
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_odeiv2.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -33,11 +31,12 @@ static int bp_scenario(const struct bp_law *law, int variant, int sc, double *de
   if (gr_bpsim_init(&s, &p, 2, sc == 1 ? 1 : 2, r, m, I) != GR_OK)
     return GR_ENOMEM;
   gr_bpsim_set(&s, 0, 0.5, 0.5, sc == 1 ? 0 : 0.5, 0, sc == 1 ? 50.0 : 0);
-  if (sc == 1) /* grain 0 on top of the fixed grain 1, at its resting overlap */
-    gr_bpsim_set(&s, 0, 0.5, 0.5 + 0.02 - gr_pmath_cbrt(pow(m[0] * 9.81 / law->kn, 2.0)), 0, 0, 50.0),
+  if (sc == 1) { /* grain 0 on top of the fixed grain 1, at its resting overlap */
+    gr_bpsim_set(&s, 0, 0.5, 0.5 + 0.02 - gr_pmath_cbrt(pow(m[0] * 9.81 / law->kn, 2.0)), 0, 0, 50.0);
     gr_bpsim_set(&s, 1, 0.5, 0.5, 0, 0, 0);
-  else
+  } else {
     gr_bpsim_set(&s, 1, 0.5 + 0.0201, 0.5 + (sc == 2 ? 0.0173 : 0), -0.5, 0, 0);
+  }
   gr_bpsim_start(&s);
   e0 = gr_bpsim_kinetic(&s) + gr_bpsim_elastic(&s) + gr_bpsim_potential(&s);
   *coul = 0.0;
@@ -97,47 +96,11 @@ static int bp_forcetable(struct gr_ctx *ctx, const struct bp_law *law)
   return GR_OK;
 }
 
-/* Relative coordinate of a head-on collision, eq. 18 along the line. */
-static int bp_rhs(double t, const double y[], double f[], void *par)
-{
-  const double *c = par; /* k_N / M_eff, gamma_N */
-  double x = y[0] > 0 ? y[0] : 0;
-  (void)t;
-  f[0] = y[1];
-  f[1] = -c[0] * x * sqrt(x) - c[1] * y[1];
-  return GSL_SUCCESS;
-}
-
-/* Restitution from the ODE: rk8pd, the exit found on a 1e-7 s grid and
- * interpolated linearly; *e = 0 when the grains are still in contact
- * after 0.02 s (they stick).  GR_EFAIL when the integration fails. */
-int gr_bp_ode_e(const struct bp_law *law, double meff, double v0, double *e)
-{
-  double c[2] = {law->kn / meff, law->gn}, y[2] = {0.0, v0}, t = 0, py[2] = {0, 0};
-  gsl_odeiv2_system sys = {bp_rhs, NULL, 2, c};
-  gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, 1e-9, 1e-13, 1e-13);
-  long k;
-  int st = GSL_SUCCESS;
-  *e = NAN;
-  if (d == NULL)
-    return GR_ENOMEM;
-  for (k = 1; k < 200000 && y[0] >= 0.0 && st == GSL_SUCCESS; k++) { /* 0.02 s */
-    py[0] = y[0];
-    py[1] = y[1];
-    st = gsl_odeiv2_driver_apply(d, &t, k * 1e-7, y);
-  }
-  gsl_odeiv2_driver_free(d);
-  if (st != GSL_SUCCESS)
-    return GR_EFAIL;
-  *e = y[0] < 0.0 ? -(py[1] + (y[1] - py[1]) * py[0] / (py[0] - y[0])) / v0 : 0.0;
-  return GR_OK;
-}
-
 /* Head-on at 1 m/s: the simulation (dt = 1e-6 s) against the ODE. */
 static int bp_restitution(struct gr_ctx *ctx, const struct bp_law *law)
 {
   double de, cm, e_sim, e_ode;
-  if (gr_bp_ode_e(law, 0.5e-6, 1.0, &e_ode) != GR_OK)
+  if (gr_bpforce_restitution(law->kn / 0.5e-6, law->gn, 1.0, &e_ode) != GR_OK)
     return gr_ctx_not_computed(ctx, GR_KIND_CHECK, "forcelaw/restitution-vs-odeiv2",
                                "the GSL rk8pd integration of the contact failed");
   if (bp_scenario(law, 0, 0, &de, &cm) != GR_OK)
@@ -149,49 +112,17 @@ static int bp_restitution(struct gr_ctx *ctx, const struct bp_law *law)
                         "head-on, r = 1 cm, m = 1e-6 kg, 1 m/s: Gear dt = 1e-6 s against GSL rk8pd");
 }
 
-/* Error at t = 10 of x'' = -x - 2 z x' (x = 1, v = 0), all derivatives
- * started exactly (exact) or the third and higher at zero. */
-static double bp_osc(int nv, int flags, double z, double dt, int exact)
+/* Global order of the nv-value Gear method on x'' = -x - 2 z x': the
+ * log-log slope of its error at t = 10 between dt = 0.04 and 0.01. */
+static int bp_order(int nv, double z, int exact, double *o)
 {
-  struct gr_gear g;
-  double a, t, wd = sqrt(1.0 - z * z), d[6] = {1.0, 0.0}, f = 1.0;
-  long k, n = lround(10.0 / dt);
-  if (gr_gear_init(&g, nv, flags, 1, dt) != GR_OK)
-    return NAN;
-  for (k = 2; k < 6; k++)
-    d[k] = exact || k == 2 ? -d[k - 2] - 2.0 * z * d[k - 1] : 0.0;
-  for (k = 0; k < nv; k++)
-    f *= k > 0 ? dt / k : 1.0, g.x[k][0] = d[k] * f;
-  for (k = 0; k < n; k++) {
-    gr_gear_predict(&g);
-    a = -g.x[0][0] - 2.0 * z * gr_gear_velocity(&g, 0);
-    gr_gear_correct(&g, &a);
-  }
-  t = n * dt;
-  a = fabs(g.x[0][0] - exp(-z * t) * (cos(wd * t) + z / wd * sin(wd * t)));
-  gr_gear_free(&g);
-  return a;
-}
-
-/* One second of free fall at dt = 1e-4 s: error of the standard and of
- * the printed corrector against x0 + v0 t + g t^2 / 2. */
-static void bp_freefall(int nv, double *ff, double *pf)
-{
-  struct gr_gear g, p;
-  double a = -9.81, x = 1.0 + 0.5 + 0.5 * a;
-  long k;
-  *ff = *pf = NAN;
-  if (gr_gear_init(&g, nv, 0, 1, 1e-4) != GR_OK)
-    return;
-  if (gr_gear_init(&p, nv, GR_GEAR_PRINTED, 1, 1e-4) != GR_OK) {
-    gr_gear_free(&g);
-    return;
-  }
-  gr_gear_set(&g, 0, 1.0, 0.5, a), gr_gear_set(&p, 0, 1.0, 0.5, a);
-  for (k = 0; k < 10000; k++)
-    gr_gear_predict(&g), gr_gear_correct(&g, &a), gr_gear_predict(&p), gr_gear_correct(&p, &a);
-  *ff = fabs(g.x[0][0] - x), *pf = fabs(p.x[0][0] - x);
-  gr_gear_free(&g), gr_gear_free(&p);
+  double e1, e2;
+  int rc = gr_gear_oscillator_error(nv, 0, z, 0.04, 10.0, exact, &e1);
+  if (rc == GR_OK)
+    rc = gr_gear_oscillator_error(nv, 0, z, 0.01, 10.0, exact, &e2);
+  if (rc == GR_OK)
+    *o = log(e1 / e2) / log(4.0);
+  return rc;
 }
 
 /* The Gear table: orders (dt 0.04 -> 0.01) and the printed corrector. */
@@ -206,10 +137,18 @@ static int bp_geartable(struct gr_ctx *ctx)
   for (nv = 5; nv <= 6; nv++) {
     double o[3], ff, pf;
     char q[64];
-    o[0] = log(bp_osc(nv, 0, 0.0, 0.04, 1) / bp_osc(nv, 0, 0.0, 0.01, 1)) / log(4.0);
-    o[1] = log(bp_osc(nv, 0, 0.2, 0.04, 1) / bp_osc(nv, 0, 0.2, 0.01, 1)) / log(4.0);
-    o[2] = log(bp_osc(nv, 0, 0.2, 0.04, 0) / bp_osc(nv, 0, 0.2, 0.01, 0)) / log(4.0);
-    bp_freefall(nv, &ff, &pf);
+    int rc = bp_order(nv, 0.0, 1, &o[0]);
+    if (rc == GR_OK)
+      rc = bp_order(nv, 0.2, 1, &o[1]);
+    if (rc == GR_OK)
+      rc = bp_order(nv, 0.2, 0, &o[2]);
+    /* one second of free fall at dt = 1e-4 s, standard and printed corrector */
+    if (rc == GR_OK)
+      rc = gr_gear_freefall_error(nv, 0, 1.0, 0.5, -9.81, 1e-4, 10000, &ff);
+    if (rc == GR_OK)
+      rc = gr_gear_freefall_error(nv, GR_GEAR_PRINTED, 1.0, 0.5, -9.81, 1e-4, 10000, &pf);
+    if (rc != GR_OK)
+      return gr_ctx_fail(ctx, rc, "the Gear test problems failed (%d values)", nv);
     gr_data_printf(d, "%d %.4f %.4f %.4f %.3g %.3g\n", nv, o[0], o[1], o[2], ff, pf);
     snprintf(q, sizeof q, "gear/%d-value-freefall-error", nv);
     gr_ctx_verdict(ctx, GR_KIND_CHECK, q, ff, gr_test_le(1e-12),

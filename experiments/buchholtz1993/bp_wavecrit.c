@@ -91,7 +91,8 @@ static int bp_power(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp
   gr_bp_claim(ctx, o, GR_KIND_CHECK, "waves/criteria-accept-identical-starts", idn[1], gr_test_le(0.05),
               "Monte Carlo, identical starts: share of draws 'depend on start' passes");
   gr_bp_claim(ctx, o, GR_KIND_CHECK, "waves/criteria-accept-definite-wave-of-data-amplitude",
-              fmax(dat[0], dat[1]), gr_test_le(0.05),
+              fmax(dat[0], dat[1]),
+              gr_test_le(0.05),
               "Monte Carlo, a definite wave of the data's modulation a = 2 sqrt((S - 1) / N) (S the "
               "late mean of the largest S(k_1..3)): share of draws either criterion passes");
   return gr_bp_claim(ctx, o, GR_KIND_CHECK, "waves/criteria-reject-irregular-waves", fmin(irr[0], irr[1]),
@@ -122,9 +123,12 @@ int gr_bp_criteria(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_
   double *prof = bp_late_profiles(o, runs, &nrec), share, agree, dat[2];
   if (prof == NULL)
     return gr_ctx_fail(ctx, GR_ENOMEM, "no late pipe records, or out of memory");
-  share = gr_bpwaves_mode_share(prof, o->seeds * nrec, runs[0].nbf, mmax);
-  agree = gr_bpwaves_mode_agreement(prof, o->seeds, nrec, runs[0].nbf, mmax);
+  rc = gr_bpwaves_mode_share(prof, o->seeds * nrec, runs[0].nbf, mmax, &share);
+  if (rc == GR_OK)
+    rc = gr_bpwaves_mode_agreement(prof, o->seeds, nrec, runs[0].nbf, mmax, &agree);
   free(prof);
+  if (rc != GR_OK)
+    return gr_ctx_fail(ctx, rc, "the dominant modes of the pipe records could not be counted");
   gr_bp_value(ctx, o, "mode_mmax", mmax);
   gr_bp_value(ctx, o, "mode_nfree", (double)runs[0].nfree);
   gr_bp_value(ctx, o, "mode_share", share);

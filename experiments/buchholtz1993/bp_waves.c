@@ -18,48 +18,6 @@
 #include "physics/bpwaves.h"
 #include "status.h"
 
-const char *gr_bp_qname(const struct bp_opts *o, const char *q, char *buf, size_t n)
-{
-  if (o->tag[0] == '\0')
-    return q;
-  snprintf(buf, n, "%.16s/%.100s", o->tag, q);
-  return buf;
-}
-
-int gr_bp_value(struct gr_ctx *ctx, const struct bp_opts *o, const char *name, double v)
-{
-  char b[96];
-  snprintf(b, sizeof b, "%s%.80s", o->tag[0] ? "rg_" : "", name);
-  return gr_ctx_value(ctx, b, v);
-}
-
-int gr_bp_inform(struct gr_ctx *ctx, const struct bp_opts *o, enum gr_kind kind, const char *q,
-                 double v, const char *note)
-{
-  char b[128];
-  return gr_ctx_inform(ctx, kind, gr_bp_qname(o, q, b, sizeof b), v, note);
-}
-
-/* A claim: judged in full runs, informative in quick ones. */
-int gr_bp_claim(struct gr_ctx *ctx, const struct bp_opts *o, enum gr_kind kind, const char *q,
-                double v, struct gr_test test, const char *note)
-{
-  char b[128];
-  q = gr_bp_qname(o, q, b, sizeof b);
-  if (gr_ctx_quick(ctx))
-    return gr_ctx_inform(ctx, kind, q, v, "quick run (too short for the claim); full runs judge it");
-  return gr_ctx_verdict(ctx, kind, q, v, test, note);
-}
-
-/* First record at or after t_start. */
-int gr_bp_late(const struct bp_run *r, double t_start)
-{
-  int k = 0;
-  while (k < r->nrec && r->t[k] < t_start - 1e-9)
-    k++;
-  return k;
-}
-
 /* Data and figures: dispersion and S(k) against time, every seed. */
 static int bp_curves(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
 {
@@ -116,24 +74,13 @@ static void bp_smooth(const struct bp_run *r, int k, int w, double *out)
   gr_bpwaves_smooth(r->fine + (size_t)k * r->nbf, r->nbf, w, out);
 }
 
-/* Spacings (in bins) between the density maxima of a profile: local
- * maxima above the mean, circularly; returns their number. */
-static int bp_spacings(const double *p, int n, double *sp, int max)
+/* Room for n fine profiles of the longest run (the caller frees it). */
+static double *bp_profiles(const struct bp_opts *o, const struct bp_run *runs, int n)
 {
-  int j, first = -1, last = -1, m = 0;
-  double mean = 0.0;
-  for (j = 0; j < n; j++)
-    mean += p[j] / n;
-  for (j = 0; j < n; j++)
-    if (p[j] > mean && p[j] > p[(j + n - 1) % n] && p[j] >= p[(j + 1) % n]) {
-      if (last >= 0 && m < max)
-        sp[m++] = j - last;
-      first = first < 0 ? j : first;
-      last = j;
-    }
-  if (first >= 0 && last != first && m < max)
-    sp[m++] = first + n - last;
-  return m;
+  int i, nb = 1;
+  for (i = 0; i < o->seeds; i++)
+    nb = runs[i].nbf > nb ? runs[i].nbf : nb;
+  return malloc((size_t)n * (size_t)nb * sizeof(double));
 }
 
 /* The distances between density maxima (coefficient of variation of the
@@ -141,19 +88,25 @@ static int bp_spacings(const double *p, int n, double *sp, int max)
  * strongest of S(k_1..3): shown; the claim is decided in bp_wavecrit.c. */
 static int bp_wavelength(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
 {
-  double p[1024], sp[4096], mean, se, sd, mode = 0;
-  size_t n = 0;
-  int i, k, nrec = 0, w;
-  for (i = 0; i < o->seeds; i++)
-    for (k = gr_bp_late(&runs[i], o->t_start); k < runs[i].nrec && runs[i].nbf <= 1024; k++) {
+  double *p = bp_profiles(o, runs, 1), *sp = NULL, mean, se, sd, mode = 0;
+  size_t n = 0, cap = 0;
+  int i, k, nrec = 0, rc = p == NULL ? GR_ENOMEM : GR_OK;
+  int w = (int)lround(0.25 * o->pipe.width); /* half a pipe width each side, 2 r0 bins */
+  for (i = 0; i < o->seeds && rc == GR_OK; i++)
+    for (k = gr_bp_late(&runs[i], o->t_start); k < runs[i].nrec && rc == GR_OK; k++) {
       const double *s = runs[i].sk + 3 * k;
-      w = (int)lround(0.25 * o->pipe.width); /* half a pipe width each side, 2 r0 bins */
       bp_smooth(&runs[i], k, w, p);
-      n += (size_t)bp_spacings(p, runs[i].nbf, sp + n, (int)(4096 - n));
-      mode += s[0] >= s[1] && s[0] >= s[2], nrec++;
+      rc = gr_bpwaves_spacings(p, runs[i].nbf, &sp, &n, &cap);
+      mode += s[0] >= s[1] && s[0] >= s[2];
+      nrec++;
     }
-  if (n < 3 || gr_stats_mean_se(sp, n, &mean, &se) != GR_OK)
-    return gr_ctx_fail(ctx, GR_EFAIL, "too few density maxima in the pipe records");
+  free(p);
+  if (rc == GR_OK && (n < 3 || gr_stats_mean_se(sp, n, &mean, &se) != GR_OK))
+    rc = GR_EFAIL;
+  free(sp);
+  if (rc != GR_OK)
+    return gr_ctx_fail(ctx, rc, rc == GR_EFAIL ? "too few density maxima in the pipe records"
+                                               : "out of memory for the density maxima");
   sd = se * sqrt((double)n);
   gr_bp_value(ctx, o, "peak_spacing_mean", mean * 2.0 / o->pipe.width);
   gr_bp_value(ctx, o, "peak_spacing_cv", sd / mean);
@@ -170,22 +123,31 @@ static int bp_directions(struct gr_ctx *ctx, const struct bp_opts *o, const stru
 {
   struct gr_data *d = gr_ctx_data(ctx, o->tag[0] ? "regime-wave-velocities" : "wave-velocities",
                                   "seed t c corr vgrains");
-  double a[1024], b[1024], pos = 0, neg = 0, n = 0, csum = 0, vsum = 0, rpos = 0, rneg = 0;
+  double *a = bp_profiles(o, runs, 2), *b, pos = 0, neg = 0, n = 0, csum = 0, vsum = 0, rpos = 0, rneg = 0;
   int i, k;
-  if (d == NULL)
-    return gr_ctx_error(ctx)->code;
+  if (d == NULL || a == NULL) {
+    free(a);
+    return d == NULL ? gr_ctx_error(ctx)->code : gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
+  }
   for (i = 0; i < o->seeds; i++)
-    for (k = gr_bp_late(&runs[i], o->t_start) + 1; k < runs[i].nrec && runs[i].nbf <= 1024; k++) {
+    for (k = gr_bp_late(&runs[i], o->t_start) + 1; k < runs[i].nrec; k++) {
       double corr, c;
+      b = a + runs[i].nbf;
       bp_smooth(&runs[i], k - 1, 1, a);
       bp_smooth(&runs[i], k, 1, b);
       c = gr_bppipe_speed(&o->pipe, a, b, runs[i].nbf, runs[i].t[k] - runs[i].t[k - 1], &corr);
       gr_data_printf(d, "%d %.4f %.6g %.4f %.6g\n", i, runs[i].t[k], c, corr, runs[i].vmean[k]);
       if (corr < 0.3)
         continue;
-      n++, pos += c > 0, neg += c < 0, csum += c, vsum += runs[i].vmean[k];
-      rpos += c > runs[i].vmean[k], rneg += c < runs[i].vmean[k];
+      n++;
+      pos += c > 0;
+      neg += c < 0;
+      csum += c;
+      vsum += runs[i].vmean[k];
+      rpos += c > runs[i].vmean[k];
+      rneg += c < runs[i].vmean[k];
     }
+  free(a);
   *cw = n ? csum / n : 0.0;
   *vg = n ? vsum / n : 0.0;
   gr_bp_value(ctx, o, "vel_n", n);
@@ -217,7 +179,8 @@ static int bp_start(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp
       int sh = gr_bppipe_shift(a->coarse + (size_t)(a->nrec - 1) * a->nbc,
                                b->coarse + (size_t)(b->nrec - 1) * b->nbc, a->nbc, &corr);
       (void)sh;
-      sum += corr, n++;
+      sum += corr;
+      n++;
     }
   gr_bp_value(ctx, o, "seed_corr", n ? sum / n : 1.0);
   return GR_OK;
@@ -231,7 +194,9 @@ static int bp_overlap(struct gr_ctx *ctx, const struct bp_opts *o, const struct 
   int i;
   for (i = 0; i < o->seeds; i++) {
     mo = runs[i].maxov > mo ? runs[i].maxov : mo;
-    nd += runs[i].ndouble, no += runs[i].noutside, nc += runs[i].nchecked;
+    nd += runs[i].ndouble;
+    no += runs[i].noutside;
+    nc += runs[i].nchecked;
   }
   gr_bp_value(ctx, o, "maxov", mo);
   gr_bp_value(ctx, o, "lat_double_frac", nc ? nd / nc : 0);
@@ -260,14 +225,20 @@ static int bp_overlap(struct gr_ctx *ctx, const struct bp_opts *o, const struct 
 int gr_bp_waves(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law *law,
                 const struct bp_run *runs)
 {
-  double cw, vg;
+  double cw = 0.0, vg = 0.0;
   int rc;
   (void)law;
-  if ((o->tag[0] == '\0' && (rc = bp_curves(ctx, o, runs)) != GR_OK) ||
-      (rc = bp_overlap(ctx, o, runs)) != GR_OK ||
-      (rc = bp_form(ctx, o, runs)) != GR_OK || (rc = bp_wavelength(ctx, o, runs)) != GR_OK ||
-      (rc = bp_directions(ctx, o, runs, &cw, &vg)) != GR_OK ||
-      (o->tag[0] == '\0' && (rc = gr_bp_fig6(ctx, o, &runs[0], cw, vg)) != GR_OK))
+  if (o->tag[0] == '\0' && (rc = bp_curves(ctx, o, runs)) != GR_OK)
+    return rc;
+  if ((rc = bp_overlap(ctx, o, runs)) != GR_OK)
+    return rc;
+  if ((rc = bp_form(ctx, o, runs)) != GR_OK)
+    return rc;
+  if ((rc = bp_wavelength(ctx, o, runs)) != GR_OK)
+    return rc;
+  if ((rc = bp_directions(ctx, o, runs, &cw, &vg)) != GR_OK)
+    return rc;
+  if (o->tag[0] == '\0' && (rc = gr_bp_fig6(ctx, o, &runs[0], cw, vg)) != GR_OK)
     return rc;
   if ((rc = bp_start(ctx, o, runs)) != GR_OK)
     return rc;

@@ -36,13 +36,14 @@ static void bed_eq10(struct gr_ctx *ctx, const struct bed_par *p)
                  gr_bedlisting_force_mismatch(&p->lst, p->sigma, 0.5 * p->sigma, r0, 2001),
                  gr_test_le(1e-12), "max |cforce r + dPE/dr| / max |force| on [sigma/2, r0]: fcn1 and energy describe one potential");
   gr_ctx_verdict(ctx, GR_KIND_PRINTED, "eq10/listing-energy-vanishes-at-cutoff",
-                 gr_bedlisting_pe(&p->lst, p->sigma, r0), gr_test_abs(0.0, 1e-15),
+                 gr_bedlisting_pe(&p->lst, p->sigma, r0),
+                 gr_test_abs(0.0, 1e-15),
                  "the energy routine's PE at r0 (eq. 10 is continuous there)");
 }
 
 /* Printed inputs compared with the values the runs use (read back from
  * the objects built for them); derived rows computed and compared. */
-int gr_wilson_bed_constants(struct gr_ctx *ctx)
+static int gr_wilson_bed_constants(struct gr_ctx *ctx)
 {
   struct bed_par p;
   struct bed_fig9 f;

@@ -12,6 +12,7 @@
 #include "physics/bed.h"
 #include "physics/bedint.h"
 #include "physics/bedlisting.h"
+#include "status.h"
 
 struct gr_ctx;
 
@@ -84,7 +85,7 @@ void gr_wilson_bed_random(gsl_rng *r, double *y, size_t n, double box,
 /* Integrate run from y (4 n numbers, +3 accumulators when augmented) over
  * [0, tend], calling sample at t = 0 and every output time; *st gets the
  * integrator's counters (may be NULL).  GR_OK, GR_ENOMEM, GR_EFAIL (the
- * stepper failed), or the sampler's nonzero code. */
+ * stepper failed), or the sampler's status (GR_OK to go on). */
 int gr_wilson_bed_run(const struct bed_run *run, double *y, bed_sample_fn sample,
                       void *arg, struct gr_bedint_stats *st) GR_MUST_CHECK;
 
@@ -93,7 +94,6 @@ int gr_wilson_bed_run_cells(const struct bed_run *run, struct gr_bedcells *cells
                             bed_sample_fn sample, void *arg, struct gr_bedint_stats *st) GR_MUST_CHECK;
 
 /* The tasks (one per file). */
-int gr_wilson_bed_constants(struct gr_ctx *ctx);
 int gr_wilson_bed_contact(struct gr_ctx *ctx);
 int gr_wilson_bed_flight(struct gr_ctx *ctx);
 int gr_wilson_bed_fig8(struct gr_ctx *ctx);

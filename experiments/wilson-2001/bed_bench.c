@@ -45,7 +45,10 @@ static void bb_teardown(void *state)
   if (b == NULL)
     return;
   gr_bedcells_free(b->cells);
-  free(b->y0), free(b->y), free(b->f), free(b);
+  free(b->y0);
+  free(b->y);
+  free(b->f);
+  free(b);
 }
 
 struct bb_err {
@@ -63,7 +66,7 @@ static int bb_sample(void *arg, double t, const double *y)
   d = fabs(en / e->e0 - 1.0);
   if (!(d <= e->max)) /* a NaN energy fails the bound */
     e->max = isnan(d) ? INFINITY : d;
-  return 0;
+  return GR_OK;
 }
 
 /* max |E/E0 - 1| over the run from y0 at the current settings. */
@@ -71,7 +74,7 @@ static double bb_error(struct bb_state *b)
 {
   struct bb_err e = {&b->r.m, 0.0, 0.0};
   memcpy(b->y, b->y0, 4 * b->r.m.n * sizeof *b->y);
-  if (gr_wilson_bed_run_cells(&b->r, b->cells, b->y, bb_sample, &e, NULL) != 0)
+  if (gr_wilson_bed_run_cells(&b->r, b->cells, b->y, bb_sample, &e, NULL) != GR_OK)
     return INFINITY;
   return e.max;
 }
@@ -99,9 +102,11 @@ static int bb_setup_run(struct bb_state *b, const struct bb_arg *a, int quick,
   struct bed_par p = *pp;
   double box = gr_wilson_bed_canonical(b->y0, a->n);
   int j, verlet = a->method == GR_BEDINT_VERLET;
-  b->r = (struct bed_run){gr_wilson_bed_model(&p, a->n, box), gr_wilson_bed_lsoda(1e-3),
+  b->r = (struct bed_run){gr_wilson_bed_model(&p, a->n, box),
+                          gr_wilson_bed_lsoda(1e-3),
                           quick ? 2.0 : 10.0, 0.1};
-  b->r.m.gravity = 1, b->r.m.lossy = 0;
+  b->r.m.gravity = 1;
+  b->r.m.lossy = 0;
   b->r.o.method = a->method;
   b->r.o.overshoot = a->overshoot;
   if (a->kind == 3 && (b->cells = gr_bedcells_new(a->n, box, gr_wca_cutoff(&b->r.m.wca))) == NULL)

@@ -19,12 +19,13 @@ static const double co_v[] = {0.5, 1.0, 2.0};
 static const double co_b[] = {0.0, 0.6, 1.2};
 
 /* One collision: disks at 50 -+ s moving at +-v, offset b in y, first
- * touching (r = r0) at t_hit; the energy error in percent (NAN on
- * failure), and |pi - p| in *dmom. */
-static double co_one(const struct bed_par *p, int method, double tol, double dtout, double v,
-                     double b, double t_hit, double *dmom)
+ * touching (r = r0) at t_hit; the energy error in percent in *err, and
+ * |pi - p| in *dmom.  GR_OK or the run's status (the integrator failed). */
+static int co_one(const struct bed_par *p, int method, double tol, double dtout, double v,
+                  double b, double t_hit, double *err, double *dmom)
 {
-  struct bed_run r = {gr_wilson_bed_model(p, 2, 100.0), gr_wilson_bed_lsoda(tol), 0, dtout};
+  struct bed_run r = {gr_wilson_bed_model(p, 2, 100.0),
+                      gr_wilson_bed_lsoda(tol), 0, dtout};
   double r0 = gr_wca_cutoff(&r.m.wca), s = 0.5 * (sqrt(r0 * r0 - b * b) + 2.0 * v * t_hit);
   double y[8] = {50.0 - s, 50.0, v, 0.0, 50.0 + s, 50.0 + b, -v, 0.0}, k0, p0[2], p1[2];
   r.o.method = method;
@@ -33,31 +34,46 @@ static double co_one(const struct bed_par *p, int method, double tol, double dto
   r.tend = dtout * ceil((t_hit + 6.0 / v + 1.0) / dtout);
   k0 = gr_bed_kinetic(&r.m, y);
   gr_bed_momentum(&r.m, y, p0);
-  *dmom = NAN;
-  if (gr_wilson_bed_run(&r, y, NULL, NULL, NULL) != 0)
-    return NAN;
+  int rc = gr_wilson_bed_run(&r, y, NULL, NULL, NULL);
+  if (rc != GR_OK)
+    return rc;
   gr_bed_momentum(&r.m, y, p1);
   *dmom = gr_pmath_hypot(p1[0] - p0[0], p1[1] - p0[1]);
-  return 100.0 * fabs(gr_bed_energy(&r.m, y) / k0 - 1.0);
+  *err = 100.0 * fabs(gr_bed_energy(&r.m, y) / k0 - 1.0);
+  return GR_OK;
 }
 
 /* The largest and mean error over speeds, offsets and phases; the
- * largest |pi - p| in *mom. */
-static void co_cell(const struct bed_par *p, int quick, int method, double tol, double dtout,
-                    double *mx, double *mean, double *mom)
+ * largest |pi - p| in *mom.  Returns the number of runs that failed; a
+ * cell with one has no maximum, mean or |pi - p| (NaN, shown as nan in
+ * the table). */
+static int co_cell(const struct bed_par *p, int quick, int method, double tol, double dtout,
+                   double *mx, double *mean, double *mom)
 {
-  int iv, ib, ip, n = 0, np = quick ? 2 : 4;
-  double dm;
-  *mx = 0.0, *mean = 0.0, *mom = 0.0;
+  int iv, ib, ip, n = 0, nfail = 0, np = quick ? 2 : 4;
+  *mx = 0.0;
+  *mean = 0.0;
+  *mom = 0.0;
   for (iv = quick; iv < 3; iv++)
     for (ib = 0; ib < 3; ib += 1 + quick)
       for (ip = 0; ip < np; ip++) {
-        double e = co_one(p, method, tol, dtout, co_v[iv], co_b[ib], 0.3 + dtout * ip / np, &dm);
-        *mx = isnan(e) || e > *mx ? e : *mx;
-        *mom = isnan(dm) || dm > *mom ? dm : *mom;
-        *mean += e, n++;
+        double e, dm;
+        if (co_one(p, method, tol, dtout, co_v[iv], co_b[ib], 0.3 + dtout * ip / np, &e, &dm) != GR_OK) {
+          nfail++;
+          continue;
+        }
+        *mx = e > *mx ? e : *mx;
+        *mom = dm > *mom ? dm : *mom;
+        *mean += e;
+        n++;
       }
   *mean /= n;
+  if (nfail > 0) {
+    *mx = NAN;
+    *mean = NAN;
+    *mom = NAN;
+  }
+  return nfail;
 }
 
 static const struct gr_figure co_fig = {
@@ -82,20 +98,22 @@ static void co_grid(const struct bed_par *p, int quick, int method, double bound
 {
   double mx, mean, mom;
   int i, j, failed = 0;
-  r->paper = -INFINITY, r->first = NAN, r->mom_loose = 0.0;
+  r->paper = -INFINITY;
+  r->first = NAN;
+  r->mom_loose = 0.0;
   for (j = 0; j < 3; j++) {
     r->at[j] = NAN;
     for (i = 0; i < 4; i++) {
       r->out[i][j][0] = r->out[i][j][1] = NAN;
       if (quick && i % 2 == 0)
         continue;
-      co_cell(p, quick, method, co_tol[i], co_dt[j], &mx, &mean, &mom);
+      int nfail = co_cell(p, quick, method, co_tol[i], co_dt[j], &mx, &mean, &mom);
       r->out[i][j][0] = mx;
       r->out[i][j][1] = mean;
       if (co_tol[i] > p->tol)
         r->mom_loose = isnan(mom) || mom > r->mom_loose ? mom : r->mom_loose;
       if (co_tol[i] == p->tol) {
-        failed |= isnan(mx);
+        failed |= nfail > 0;
         r->paper = fmax(r->paper, mx);
         r->at[j] = mx;
       }
@@ -115,8 +133,8 @@ int gr_wilson_bed_collisions(struct gr_ctx *ctx)
   double bound;
   char q[96];
   int quick = gr_ctx_quick(ctx), i, j;
-  if (gr_wilson_bed_params(ctx, &p) != 0 ||
-      gr_ctx_published(ctx, BED_CLAIMS, "energy_per_collision_pct", "value", &bound) != 0)
+  if (gr_wilson_bed_params(ctx, &p) != GR_OK ||
+      gr_ctx_published(ctx, BED_CLAIMS, "energy_per_collision_pct", "value", &bound) != GR_OK)
     return gr_ctx_error(ctx)->code;
   co_grid(&p, quick, GR_BEDINT_LSODA, bound, &ls);
   co_grid(&p, quick, GR_BEDINT_MSADAMS, bound, &ms);

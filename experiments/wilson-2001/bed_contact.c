@@ -20,15 +20,18 @@ static int contact_row(struct gr_ctx *ctx, struct gr_data *d, const struct bed_p
 {
   double k = gr_wca_stiffness(w), e[4], tc[4];
   int s = gr_bedbounce(w, p->gamma_w, 0.0, v0, BED_TIGHT, &e[0], &tc[0]);
-  if (s == 0)
+  if (s == GR_OK)
     s = gr_bedbounce(w, p->gamma_w, p->g, v0, BED_TIGHT, &e[1], &tc[1]);
-  if (s == 0)
+  if (s == GR_OK)
     s = gr_bedcontact_linear(k, p->gamma_w, 0.0, v0, &e[2], &tc[2]);
-  if (s == 0)
+  if (s == GR_OK)
     s = gr_bedcontact_linear(k, p->gamma_w, p->g, v0, &e[3], &tc[3]);
-  if (s != 0)
+  if (s != GR_OK)
     return gr_ctx_fail(ctx, s, "wilson-bed: bounce at v0 = %g failed", v0);
-  out[0] = e[0], out[1] = tc[0], out[2] = e[2], out[3] = tc[2];
+  out[0] = e[0];
+  out[1] = tc[0];
+  out[2] = e[2];
+  out[3] = tc[2];
   return gr_data_printf(d, "%.6g %.10g %.10g %.10g %.10g %.10g %.10g %.10g %.10g\n", v0, e[0],
                         tc[0], e[2], tc[2], e[1], tc[1], e[3], isinf(tc[3]) ? NAN : tc[3]);
 }
@@ -52,7 +55,7 @@ static int contact_rest(struct gr_ctx *ctx, const struct bed_par *p)
   int s;
   r.m.gravity = 1;
   s = gr_wilson_bed_run(&r, y, NULL, NULL, NULL);
-  if (s != 0)
+  if (s != GR_OK)
     return gr_ctx_fail(ctx, s, "wilson-bed: resting run failed");
   gr_ctx_value(ctx, "rest_height", h0);
   gr_ctx_value(ctx, "rest_overlap", p->sigma / 2 - h0);
@@ -70,13 +73,14 @@ int gr_wilson_bed_contact(struct gr_ctx *ctx)
   struct gr_data *d;
   double lo[4], one[4], tmp[4], v0;
   int i;
-  if (gr_wilson_bed_params(ctx, &p) != 0)
+  if (gr_wilson_bed_params(ctx, &p) != GR_OK)
     return gr_ctx_error(ctx)->code;
-  w.sigma = p.sigma, w.eps = p.eps;
+  w.sigma = p.sigma;
+  w.eps = p.eps;
   d = gr_ctx_data(ctx, "restitution", "v0 e_g0 tc_g0 e_lin_g0 tc_lin_g0 e_g tc_g e_lin_g tc_lin_g");
   for (i = 0; d != NULL && i < BED_NV; i++) {
     v0 = pow(10.0, -3.0 + 4.0 * i / (BED_NV - 1));
-    if (contact_row(ctx, d, &p, &w, v0, i == 0 ? lo : i == 9 ? one : tmp) != 0)
+    if (contact_row(ctx, d, &p, &w, v0, i == 0 ? lo : i == 9 ? one : tmp) != GR_OK)
       return gr_ctx_error(ctx)->code;
   }
   gr_ctx_verdict(ctx, GR_KIND_CHECK, "contact/restitution-low-speed-vs-closed-form", lo[0],

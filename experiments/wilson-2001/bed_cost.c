@@ -68,7 +68,7 @@ int gr_wilson_bed_cost(struct gr_ctx *ctx)
   struct gr_data *d = gr_ctx_data(ctx, "cost", "N fevals_per_unit steps_per_unit pair_checks_per_unit");
   double nn[BED_COST_NN], fe[BED_COST_NN], pc[BED_COST_NN], slope, se, fslope, fse;
   int i, nk = gr_ctx_quick(ctx) ? 3 : 5;
-  if (j == NULL || gr_wilson_bed_params(ctx, &p) != 0) {
+  if (j == NULL || gr_wilson_bed_params(ctx, &p) != GR_OK) {
     free(j);
     return j == NULL ? gr_ctx_fail(ctx, GR_ENOMEM, "out of memory") : gr_ctx_error(ctx)->code;
   }
@@ -78,7 +78,7 @@ int gr_wilson_bed_cost(struct gr_ctx *ctx)
     j->r = (struct bed_run){gr_wilson_bed_model(&p, n, gr_wilson_bed_canonical(j->y0, n)),
                             gr_wilson_bed_lsoda(p.tol), 2.0, 0.1};
     j->r.m.gravity = j->r.m.shake = 1;
-    if (cost_fn(j) != 0) {
+    if (cost_fn(j) != GR_OK) {
       free(j);
       return gr_ctx_fail(ctx, GR_EFAIL, "wilson-bed: cost run at N = %zu failed", n);
     }
@@ -87,12 +87,12 @@ int gr_wilson_bed_cost(struct gr_ctx *ctx)
     gr_data_printf(d, "%zu %.6g %.6g %.6g\n", n, fe[i], j->st.steps / j->r.tend, pc[i]);
   }
   gr_ctx_inform(ctx, GR_KIND_CHECK, "cost/fevals-per-time-unit-N20", fe[2], "derivative evaluations per unit time");
-  if (gr_stats_loglog(nn, fe, (size_t)nk, &slope, &se) != 0) {
+  if (gr_stats_loglog(nn, fe, (size_t)nk, &slope, &se) != GR_OK) {
     gr_ctx_not_computed(ctx, GR_KIND_CHECK, "cost/fevals-slope-vs-N", "log-log fit failed");
     slope = NAN;
   } else
     gr_ctx_inform(ctx, GR_KIND_CHECK, "cost/fevals-slope-vs-N", slope, "log-log slope of evaluations per unit time");
-  if (gr_stats_loglog(nn, pc, (size_t)nk, &fslope, &fse) != 0) {
+  if (gr_stats_loglog(nn, pc, (size_t)nk, &fslope, &fse) != GR_OK) {
     gr_ctx_not_computed(ctx, GR_KIND_RESULT, "cost/pair-checks-slope-vs-N", "log-log fit failed");
     fslope = NAN;
   } else
@@ -103,5 +103,5 @@ int gr_wilson_bed_cost(struct gr_ctx *ctx)
   gr_ctx_value(ctx, "cost_ratio", pc[nk - 1] / pc[2]);
   free(j);
   cost_memory(ctx, &p);
-  return 0;
+  return GR_OK;
 }

@@ -24,13 +24,15 @@ static int en_sample(void *arg, double t, const double *y)
   double k = gr_bed_kinetic(m, y), vp = gr_bed_pair_energy(m, y), vw = gr_bed_wall_energy(m, y);
   double vg = m->gravity ? gr_bed_gravity_energy(m, y) : 0.0, e = k + vp + vw + vg;
   const double *acc = y + 4 * m->n;
-  if (t == 0.0)
-    tr->e0 = e, tr->el0 = gr_bed_energy_listing(m, y, 0);
+  if (t == 0.0) {
+    tr->e0 = e;
+    tr->el0 = gr_bed_energy_listing(m, y, 0);
+  }
   tr->resid = fmax(tr->resid, fabs(e - tr->e0 - (acc[2] - acc[0] - acc[1])));
   tr->scale = fmax(tr->scale, fabs(e));
   tr->dpair = fmax(tr->dpair, fabs(acc[0]));
   if (tr->d == NULL)
-    return 0;
+    return GR_OK;
   return gr_data_printf(tr->d, "%.3f %.8g %.8g %.8g %.8g %.8g %.8g %.8g %.3g %.6g\n", t, k, vp,
                         vw, vg, acc[0], acc[1], acc[2], e - tr->e0 - (acc[2] - acc[0] - acc[1]),
                         100.0 * gr_bed_energy_listing(m, y, 0) / tr->el0);
@@ -53,9 +55,9 @@ static int en_balance(struct gr_ctx *ctx, const struct bed_par *p, struct gr_bed
   r.m.gravity = r.m.shake = r.m.augment = 1;
   gr_wilson_bed_canonical(y, 20);
   *tr = (struct en_trace){&r.m, d, 0, 0, 0, 0, 0};
-  if (gr_wilson_bed_run(&r, y, en_sample, tr, NULL) != 0)
+  if (gr_wilson_bed_run(&r, y, en_sample, tr, NULL) != GR_OK)
     return gr_ctx_fail(ctx, GR_EFAIL, "wilson-bed: balance run failed");
-  return 0;
+  return GR_OK;
 }
 
 /* Sampler of the conservative runs: hpart's pi - p, its largest size. */
@@ -74,7 +76,7 @@ static int en_mom_sample(void *arg, double t, const double *y)
     a->p0[1] = p[1];
   }
   a->dmax = fmax(a->dmax, gr_pmath_hypot(a->p0[0] - p[0], a->p0[1] - p[1]));
-  return 0;
+  return GR_OK;
 }
 
 /* Conservative setting (listing as printed, walls lossless): E/E0 - 1 at
@@ -88,11 +90,11 @@ static int en_conserve(struct gr_ctx *ctx, const struct bed_par *p, struct gr_be
   r.m.lossy = 0;
   gr_wilson_bed_canonical(y, 20);
   e0 = gr_bed_energy(&r.m, y);
-  if (gr_wilson_bed_run(&r, y, en_mom_sample, &a, NULL) != 0)
+  if (gr_wilson_bed_run(&r, y, en_mom_sample, &a, NULL) != GR_OK)
     return gr_ctx_fail(ctx, GR_EFAIL, "wilson-bed: conservative run failed");
   *drift = gr_bed_energy(&r.m, y) / e0 - 1.0;
   *dmom = a.dmax;
-  return 0;
+  return GR_OK;
 }
 
 int gr_wilson_bed_energy(struct gr_ctx *ctx)
@@ -102,15 +104,21 @@ int gr_wilson_bed_energy(struct gr_ctx *ctx)
   struct gr_bedint_opts tight = {GR_BEDINT_RK8PD, 1e-10, 0, 1, 0, 0};
   struct en_trace tm;
   double drift, dl, dm, mom, moml, momm;
-  if (gr_wilson_bed_params(ctx, &p) != 0 ||
-      en_conserve(ctx, &p, (struct gr_bedint_opts){GR_BEDINT_RK8PD, 1e-12, 0, 1, 0, 0}, &drift, &mom) != 0 ||
-      en_conserve(ctx, &p, gr_wilson_bed_lsoda(p.tol), &dl, &moml) != 0 ||
-      en_conserve(ctx, &p, gr_wilson_bed_standin(p.tol), &dm, &momm) != 0 ||
-      en_balance(ctx, &p, tight, gr_ctx_data(ctx, "energy-balance",
-                 "t kinetic pair wall gravity D_pair D_wall W_shake residual listing_E_pct"), &tr) != 0 ||
-      en_balance(ctx, &p, gr_wilson_bed_lsoda(p.tol), NULL, &tl) != 0 ||
-      en_balance(ctx, &p, gr_wilson_bed_standin(p.tol), NULL, &tm) != 0)
-    return gr_ctx_error(ctx)->code;
+  if (gr_wilson_bed_params(ctx, &p) != GR_OK)
+    goto fail;
+  if (en_conserve(ctx, &p, (struct gr_bedint_opts){GR_BEDINT_RK8PD, 1e-12, 0, 1, 0, 0}, &drift, &mom) != GR_OK)
+    goto fail;
+  if (en_conserve(ctx, &p, gr_wilson_bed_lsoda(p.tol), &dl, &moml) != GR_OK)
+    goto fail;
+  if (en_conserve(ctx, &p, gr_wilson_bed_standin(p.tol), &dm, &momm) != GR_OK)
+    goto fail;
+  if (en_balance(ctx, &p, tight, gr_ctx_data(ctx, "energy-balance",
+                 "t kinetic pair wall gravity D_pair D_wall W_shake residual listing_E_pct"), &tr) != GR_OK)
+    goto fail;
+  if (en_balance(ctx, &p, gr_wilson_bed_lsoda(p.tol), NULL, &tl) != GR_OK)
+    goto fail;
+  if (en_balance(ctx, &p, gr_wilson_bed_standin(p.tol), NULL, &tm) != GR_OK)
+    goto fail;
   gr_ctx_verdict(ctx, GR_KIND_RESULT, "energy/pair-interactions-conserve-rk8pd", fabs(drift),
                  gr_test_le(1e-8), "|E/E0 - 1|, no damping, lossless walls, no shaking (section 4.1)");
   gr_ctx_inform(ctx, GR_KIND_CHECK, "energy/pair-interactions-lsoda-tol1e-6", dl,
@@ -136,4 +144,6 @@ int gr_wilson_bed_energy(struct gr_ctx *ctx)
   gr_ctx_value(ctx, "resid_rk8pd", tr.resid / tr.scale);
   gr_ctx_value(ctx, "resid_lsoda", tl.resid / tl.scale);
   return gr_ctx_figure(ctx, &en_fig);
+fail:
+  return gr_ctx_error(ctx)->code;
 }

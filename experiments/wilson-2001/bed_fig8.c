@@ -21,14 +21,15 @@ int gr_wilson_bed_fig8(struct gr_ctx *ctx)
   struct gr_data *d;
   double rmin, r0 = gr_wca_cutoff(&w);
   int k;
-  if (gr_wilson_bed_params(ctx, &p) != 0 ||
-      gr_ctx_published(ctx, BED_CONST, "fig8_rmin", "value", &rmin) != 0)
+  if (gr_wilson_bed_params(ctx, &p) != GR_OK ||
+      gr_ctx_published(ctx, BED_CONST, "fig8_rmin", "value", &rmin) != GR_OK)
     return gr_ctx_error(ctx)->code;
   w.eps = p.eps;
   d = gr_ctx_data(ctx, "fig8", "r V minus_dVdr");
   for (k = 0; d != NULL && k <= 400; k++) {
     double r = rmin + (r0 - rmin) * k / 400.0;
-    gr_data_printf(d, "%.6f %.10g %.10g\n", r, gr_wca_potential(&w, r), gr_wca_force(&w, r));
+    gr_data_printf(d, "%.6f %.10g %.10g\n", r, gr_wca_potential(&w, r),
+                   gr_wca_force(&w, r));
   }
   gr_ctx_compare(ctx, BED_CONST, "fig8_rmin", "value", rmin, 0,
                  "lower end of fig8.dat's r range");
@@ -41,5 +42,5 @@ int gr_wilson_bed_fig8(struct gr_ctx *ctx)
   gr_ctx_value(ctx, "fig8_vmin", gr_wca_potential(&w, rmin));
   for (k = 0; k < 2; k++)
     gr_ctx_figure(ctx, &fig8[k]);
-  return 0;
+  return GR_OK;
 }

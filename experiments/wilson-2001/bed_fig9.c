@@ -42,11 +42,13 @@ static int f9_sample(void *arg, double t, const double *y)
                    gr_bed_kinetic(a->m, y) / (double)a->m->n, pair, wall,
                    100.0 * gr_bed_energy_listing(a->m, y, 0) / a->e0);
   if (t < a->tavg)
-    return 0;
-  a->h += h, a->k += gr_bed_kinetic(a->m, y) / (double)a->m->n;
-  a->pair += pair, a->wall += wall;
+    return GR_OK;
+  a->h += h;
+  a->k += gr_bed_kinetic(a->m, y) / (double)a->m->n;
+  a->pair += pair;
+  a->wall += wall;
   a->ns++;
-  return 0;
+  return GR_OK;
 }
 
 /* Positions as circles (x, y, radius) for a snapshot figure. */
@@ -71,11 +73,14 @@ static const struct gr_figure f9_figs[] = {
 static int f9_one(struct gr_ctx *ctx, struct bed_run *r, double *y, struct f9_avg *a, int ov[2])
 {
   int s = gr_wilson_bed_run(r, y, f9_sample, a, NULL);
-  if (s != 0)
+  if (s != GR_OK)
     return gr_ctx_fail(ctx, s, "wilson-bed: Fig. 9 run failed");
-  a->h /= a->ns, a->k /= a->ns, a->pair /= a->ns, a->wall /= a->ns;
+  a->h /= a->ns;
+  a->k /= a->ns;
+  a->pair /= a->ns;
+  a->wall /= a->ns;
   gr_bedclaim_overlaps(&r->m, y, GR_BEDCLAIM_VISIBLE, &ov[0], &ov[1]);
-  return 0;
+  return GR_OK;
 }
 
 /* Mean and SE over the random starts of one observable, as a row. */
@@ -84,7 +89,7 @@ static void f9_row(struct gr_ctx *ctx, const char *q, const char *name, const do
 {
   double mean, se;
   char nm[64];
-  if (gr_stats_mean_se(x, n, &mean, &se) != 0) {
+  if (gr_stats_mean_se(x, n, &mean, &se) != GR_OK) {
     gr_ctx_not_computed(ctx, GR_KIND_RESULT, q, "mean and SE over the starts failed");
     return;
   }
@@ -128,7 +133,7 @@ static int f9_alt(struct gr_ctx *ctx, const struct bed_fig9 *f, const double (*y
   for (i = 0; i < f->nstarts; i++) {
     memcpy(y, y0[i], sizeof y);
     a = (struct f9_avg){&r.m, NULL, 0, r.tend / 2, 0, 0, 0, 0, 0};
-    if (f9_one(ctx, &r, y, &a, ov) != 0)
+    if (f9_one(ctx, &r, y, &a, ov) != GR_OK)
       return gr_ctx_error(ctx)->code;
     k[0] += (size_t)ov[0];
     k[1] += (size_t)ov[1];
@@ -139,7 +144,7 @@ static int f9_alt(struct gr_ctx *ctx, const struct bed_fig9 *f, const double (*y
              k[i], f->nstarts);
     gr_ctx_inform(ctx, GR_KIND_CHECK, q, gr_bedclaim_binom_p(k[i], f->nstarts), note);
   }
-  return 0;
+  return GR_OK;
 }
 
 int gr_wilson_bed_fig9(struct gr_ctx *ctx)
@@ -152,7 +157,7 @@ int gr_wilson_bed_fig9(struct gr_ctx *ctx)
   gsl_rng *rng = gr_ctx_rng(ctx, "fig9-starts");
   size_t i, n, k[2] = {0, 0};
   int ov[2];
-  if (rng == NULL || gr_wilson_bed_params(ctx, &p) != 0)
+  if (rng == NULL || gr_wilson_bed_params(ctx, &p) != GR_OK)
     return gr_ctx_error(ctx)->code;
   gr_wilson_bed_fig9_setup(&p, gr_ctx_quick(ctx), &f);
   n = f.r.m.n;
@@ -171,7 +176,7 @@ int gr_wilson_bed_fig9(struct gr_ctx *ctx)
       gr_bed_closest(&f.r.m, y, &pair, &wall);
       gap = fmin(gap, fmin(pair - p.sigma, wall - r0 / 2));
     }
-    if (f9_one(ctx, &f.r, y, &a, ov) != 0)
+    if (f9_one(ctx, &f.r, y, &a, ov) != GR_OK)
       return gr_ctx_error(ctx)->code;
     if (i == 0) {
       f9_snapshot(ctx, "fig9b", y, n, p.sigma);
@@ -179,11 +184,14 @@ int gr_wilson_bed_fig9(struct gr_ctx *ctx)
     }
     k[0] += (size_t)ov[0];
     k[1] += (size_t)ov[1];
-    obs[0][i - 1] = a.h, obs[1][i - 1] = a.k, obs[2][i - 1] = a.pair, obs[3][i - 1] = a.wall;
+    obs[0][i - 1] = a.h;
+    obs[1][i - 1] = a.k;
+    obs[2][i - 1] = a.pair;
+    obs[3][i - 1] = a.wall;
   }
   f9_claims(ctx, k, f.nstarts);
-  if (f9_alt(ctx, &f, (const double (*)[4 * F9_MAXN])y0, GR_BEDINT_LSODA, 0.1, "lsoda-dtout0.1") != 0 ||
-      f9_alt(ctx, &f, (const double (*)[4 * F9_MAXN])y0, GR_BEDINT_MSADAMS, f.r.dtout, "msadams") != 0)
+  if (f9_alt(ctx, &f, (const double (*)[4 * F9_MAXN])y0, GR_BEDINT_LSODA, 0.1, "lsoda-dtout0.1") != GR_OK ||
+      f9_alt(ctx, &f, (const double (*)[4 * F9_MAXN])y0, GR_BEDINT_MSADAMS, f.r.dtout, "msadams") != GR_OK)
     return gr_ctx_error(ctx)->code;
   gr_ctx_verdict(ctx, GR_KIND_CHECK, "fig9/random-starts-do-not-overlap", gap, gr_test_ge(0.0),
                  "min over random starts of (closest pair - sigma, closest wall - r0/2)");
@@ -200,5 +208,5 @@ int gr_wilson_bed_fig9(struct gr_ctx *ctx)
   gr_ctx_value(ctx, "f9_tend", f.r.tend);
   for (i = 0; i < 3; i++)
     gr_ctx_figure(ctx, &f9_figs[i]);
-  return 0;
+  return GR_OK;
 }

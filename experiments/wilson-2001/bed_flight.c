@@ -32,7 +32,7 @@ static int fl_sample(void *arg, double t, const double *y)
   tr->err = fmax(tr->err, e);
   if (tr->k < FL_NS)
     tr->y[tr->k++] = y[1];
-  return 0;
+  return GR_OK;
 }
 
 static const struct {
@@ -68,7 +68,7 @@ int gr_wilson_bed_flight(struct gr_ctx *ctx)
   char q[96];
   size_t i;
   int k;
-  if (gr_wilson_bed_params(ctx, &p) != 0)
+  if (gr_wilson_bed_params(ctx, &p) != GR_OK)
     return gr_ctx_error(ctx)->code;
   r.m = gr_wilson_bed_model(&p, 1, p.box);
   r.m.gravity = r.m.shake = 1;
@@ -78,7 +78,7 @@ int gr_wilson_bed_flight(struct gr_ctx *ctx)
     double y[4] = {3.0, 5.0, 0.7, 2.0};
     tr[i] = (struct fl_trace){&r.m, 0.0, {0}, 0};
     r.o = fl_methods[i].o;
-    if (gr_wilson_bed_run(&r, y, fl_sample, &tr[i], NULL) != 0)
+    if (gr_wilson_bed_run(&r, y, fl_sample, &tr[i], NULL) != GR_OK)
       return gr_ctx_fail(ctx, GR_EFAIL, "wilson-bed: free flight with %s failed", fl_methods[i].name);
     snprintf(q, sizeof q, "flight/%s-max-error", fl_methods[i].name);
     if (isinf(fl_methods[i].bound))

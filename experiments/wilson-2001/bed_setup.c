@@ -21,9 +21,9 @@ int gr_wilson_bed_params(struct gr_ctx *ctx, struct bed_par *p)
                  &p->lst.shift};
   size_t i;
   for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
-    if (gr_ctx_published(ctx, BED_CONST, rows[i], "value", v[i]) != 0)
+    if (gr_ctx_published(ctx, BED_CONST, rows[i], "value", v[i]) != GR_OK)
       return gr_ctx_error(ctx)->code;
-  return 0;
+  return GR_OK;
 }
 
 struct gr_bed_model gr_wilson_bed_model(const struct bed_par *p, size_t n, double box)
@@ -105,8 +105,10 @@ void gr_wilson_bed_random(gsl_rng *r, double *y, size_t n, double box,
       double x = y[4 * k] + sigma * (gsl_rng_uniform(r) - 0.5);
       double z = y[4 * k + 1] + sigma * (gsl_rng_uniform(r) - 0.5);
       if (x >= r0 / 2 && x <= box - r0 / 2 && z >= r0 / 2 && z <= box - r0 / 2 &&
-          bed_free(y, n, k, x, z, sigma))
-        y[4 * k] = x, y[4 * k + 1] = z;
+          bed_free(y, n, k, x, z, sigma)) {
+        y[4 * k] = x;
+        y[4 * k + 1] = z;
+      }
     }
   for (k = 0; k < n; k++) {
     y[4 * k + 2] = vmax * (2.0 * gsl_rng_uniform(r) - 1.0);
@@ -129,10 +131,10 @@ int gr_wilson_bed_run_cells(const struct bed_run *run, struct gr_bedcells *cells
   int s;
   if (it == NULL)
     return GR_ENOMEM;
-  s = sample ? sample(arg, 0.0, y) : 0;
-  for (k = 1; k <= nk && s == 0; k++) {
+  s = sample ? sample(arg, 0.0, y) : GR_OK;
+  for (k = 1; k <= nk && s == GR_OK; k++) {
     s = gr_bedint_interval(it, &t, (double)k * run->dtout, y);
-    if (s == 0 && sample)
+    if (s == GR_OK && sample)
       s = sample(arg, t, y);
   }
   if (st != NULL)

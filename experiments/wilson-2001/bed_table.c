@@ -35,17 +35,20 @@ static int tb_sample(void *arg, double t, const double *y)
 {
   struct tb_trace *tr = arg;
   double e = gr_bed_energy(tr->m, y);
-  if (t == 0.0)
-    tr->e0 = e, tr->el0 = gr_bed_energy_listing(tr->m, y, 0);
+  if (t == 0.0) {
+    tr->e0 = e;
+    tr->el0 = gr_bed_energy_listing(tr->m, y, 0);
+  }
   tr->dmax = fmax(tr->dmax, fabs(e / tr->e0 - 1.0));
-  return 0;
+  return GR_OK;
 }
 
 /* One cell of the table from the start y0 (NULL: the canonical one). */
 static void tb_run(const struct bed_par *p, int method, double tol, double dtout, double tend,
                    const double *y0, struct tb_cell *c)
 {
-  struct bed_run r = {gr_wilson_bed_model(p, 20, p->box), gr_wilson_bed_lsoda(tol), tend, dtout};
+  struct bed_run r = {gr_wilson_bed_model(p, 20, p->box),
+                      gr_wilson_bed_lsoda(tol), tend, dtout};
   struct tb_trace tr = {&r.m, 0, 0, 0};
   struct gr_bedint_stats st = {0};
   double y[80];
@@ -89,7 +92,7 @@ static void tb_claim(struct gr_ctx *ctx, const struct bed_par *p, int method, do
   size_t i, k;
   for (i = 0; i < n; i++) {
     tb_run(p, method, tol, dtout, tend, y0[i], &c);
-    if (c.status != 0) {
+    if (c.status != GR_OK) {
       gr_ctx_not_computed(ctx, decide ? GR_KIND_RESULT : GR_KIND_CHECK, q,
                           "the integrator failed on a random start");
       return;
@@ -131,7 +134,7 @@ int gr_wilson_bed_energy_table(struct gr_ctx *ctx)
   struct tb_cell cm;
   int quick = gr_ctx_quick(ctx), i, j, over = 0, bdf = 0;
   size_t nstarts = quick ? 5 : TB_MAXSTARTS;
-  if (gr_wilson_bed_params(ctx, &p) != 0)
+  if (gr_wilson_bed_params(ctx, &p) != GR_OK)
     return gr_ctx_error(ctx)->code;
   d = gr_ctx_data(ctx, "energy-table", "tol dtout drift_final drift_max listing_E_pct max_steps_per_interval status drift_final_msadams drift_max_msadams max_steps_msadams bdf_intervals");
   for (j = 0; d != NULL && j < 4; j++) {

@@ -47,13 +47,15 @@ static int va_sample(void *arg, double t, const double *y)
   struct va_out *o = arg;
   double pair, wall;
   gr_bed_closest(o->m, y, &pair, &wall);
-  if (t == 0.0)
-    o->e0 = gr_bed_energy(o->m, y), o->el0 = gr_bed_energy_listing(o->m, y, o->literal);
+  if (t == 0.0) {
+    o->e0 = gr_bed_energy(o->m, y);
+    o->el0 = gr_bed_energy_listing(o->m, y, o->literal);
+  }
   o->min_pair = fmin(o->min_pair, pair);
   o->ratio = gr_bed_energy(o->m, y) / o->e0;
   o->listing_pct = 100.0 * gr_bed_energy_listing(o->m, y, o->literal) / o->el0;
   memcpy(o->y, y, sizeof o->y);
-  return 0;
+  return GR_OK;
 }
 
 /* Run one reading; the accumulators are o->y[80..82]. */
@@ -66,15 +68,21 @@ static void va_run(const struct bed_par *p, const struct va_reading *v, double t
   gr_wilson_bed_fig9_setup(p, 0, &f);
   r = f.r;
   r.tend = tend;
-  r.m.damp = v->damp, r.m.freq_reading = v->freq, r.m.gravity = v->gravity;
-  r.m.shake = v->shake, r.m.lossy = v->lossy, r.m.augment = 1;
+  r.m.damp = v->damp;
+  r.m.freq_reading = v->freq;
+  r.m.gravity = v->gravity;
+  r.m.shake = v->shake;
+  r.m.lossy = v->lossy;
+  r.m.augment = 1;
   if (v->standin)
     r.o = gr_wilson_bed_standin(p->tol);
   memset(o, 0, sizeof *o);
-  o->m = &r.m, o->literal = v->literal, o->min_pair = INFINITY;
+  o->m = &r.m;
+  o->literal = v->literal;
+  o->min_pair = INFINITY;
   gr_wilson_bed_canonical(y, 20);
   o->status = gr_wilson_bed_run(&r, y, va_sample, o, NULL);
-  if (o->status != 0) /* the state where the integrator stopped */
+  if (o->status != GR_OK) /* the state where the integrator stopped */
     va_sample(o, 1.0, y);
 }
 
@@ -110,7 +118,7 @@ int gr_wilson_bed_variants(struct gr_ctx *ctx)
   struct gr_data *d;
   char q[96];
   size_t i;
-  if (gr_wilson_bed_params(ctx, &p) != 0)
+  if (gr_wilson_bed_params(ctx, &p) != GR_OK)
     return gr_ctx_error(ctx)->code;
   d = gr_ctx_data(ctx, "variants", "reading E_over_E0 listing_E_pct D_pair D_wall W_shake min_pair status");
   for (i = 0; i < VA_N && d != NULL; i++) {
@@ -118,7 +126,7 @@ int gr_wilson_bed_variants(struct gr_ctx *ctx)
     gr_data_printf(d, "%s %.6g %.6g %.6g %.6g %.6g %.6g %d\n", va_readings[i].name, o[i].ratio,
                    o[i].listing_pct, o[i].y[80], o[i].y[81], o[i].y[82], o[i].min_pair, o[i].status);
     snprintf(q, sizeof q, "variants/%s/listing-E-pct", va_readings[i].name);
-    gr_ctx_inform(ctx, GR_KIND_CHOICE, q, o[i].listing_pct, o[i].status == 0 ? "(E/iE)*100 at the end"
+    gr_ctx_inform(ctx, GR_KIND_CHOICE, q, o[i].listing_pct, o[i].status == GR_OK ? "(E/iE)*100 at the end"
                   : "integrator failed; value at the failure");
     snprintf(q, sizeof q, "variants/%s/E-over-E0", va_readings[i].name);
     gr_ctx_inform(ctx, GR_KIND_CHOICE, q, o[i].ratio, "full energy (kinetic + pair + wall + gravity)");

@@ -131,7 +131,7 @@ void gr_clumping_report_group(struct gr_ctx *ctx, const struct gr_clumping_group
                               int figures);
 void gr_clumping_fig4(struct gr_ctx *ctx);
 
-/* The criterion of the clumping claims (clumping_power.c): the pooled
+/* The criterion of the clumping claims (clumping_synth.c): the pooled
  * index-of-dispersion test (harness/ensemble_test.h) of the clustering
  * indices ci[0..nrun-1] of independent runs; "clumps form" when *p <
  * CL_LEVEL, "no clumps" unless it is.  GR_OK or GR_EINPUT. */

@@ -108,7 +108,8 @@ void gr_clumping_fig4(struct gr_ctx *ctx)
       ev1000 = ev[0];
       per1000 = (double)k[0].vwc / n;
       gr_ctx_verdict(ctx, GR_KIND_CHECK, "fig4/same-collisions-both-grids",
-                     (double)(llabs(k[0].ddc - k[1].ddc) + llabs(k[0].dwc - k[1].dwc)), gr_test_eq(0.0),
+                     (double)(llabs(k[0].ddc - k[1].ddc) + llabs(k[0].dwc - k[1].dwc)),
+                     gr_test_eq(0.0),
                      "N = 1000 to t = 10: |disk-disk difference| + |wall difference| between the paper's 10 x 10 grid and the automatic grid");
     }
   }

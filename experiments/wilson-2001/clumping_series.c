@@ -100,7 +100,8 @@ static void cl_series_data(struct gr_ctx *ctx, const struct gr_clumping_group *g
     return;
   for (k = 0; k <= CL_NS; k++) {
     double t = cl_time(k);
-    gr_data_printf(d, "%.4f %.6g %.6g", t, gr_granobs_haff(1.0, t0[2], t), gr_granobs_haff(1.0, t0[1], t));
+    gr_data_printf(d, "%.4f %.6g %.6g", t, gr_granobs_haff(1.0, t0[2], t),
+                   gr_granobs_haff(1.0, t0[1], t));
     for (r = 0; r < CL_NRULE; r++) {
       int runs = gr_clumping_stat(g, r, k, 0, &m, &se);
       gr_data_printf(d, " %.6g %.3g", m / T0, se / T0);

@@ -37,8 +37,11 @@ struct gr_bedcells *gr_bedcells_new(size_t n, double box, double rc)
     gr_bedcells_free(c);
     return NULL;
   }
-  c->py = c->px + m, c->vx = c->py + m, c->vy = c->vx + m;
-  c->fx = c->vy + m, c->fy = c->fx + m;
+  c->py = c->px + m;
+  c->vx = c->py + m;
+  c->vy = c->vx + m;
+  c->fx = c->vy + m;
+  c->fy = c->fx + m;
   return c;
 }
 
@@ -85,8 +88,12 @@ void gr_bedcells_build(struct gr_bedcells *c, const double *y)
     uint32_t s = c->fill[c->cell[i]]++;
     const double *d = y + 4 * i;
     c->order[s] = (uint32_t)i;
-    c->px[s] = d[0], c->py[s] = d[1], c->vx[s] = d[2], c->vy[s] = d[3];
-    c->fx[s] = 0.0, c->fy[s] = 0.0;
+    c->px[s] = d[0];
+    c->py[s] = d[1];
+    c->vx[s] = d[2];
+    c->vy[s] = d[3];
+    c->fx[s] = 0.0;
+    c->fy[s] = 0.0;
   }
 }
 
@@ -117,11 +124,14 @@ static size_t bedcells_cell(const struct bedcells_soa *a, const struct gr_bed_mo
         if (r2 >= r0sq) /* the listing's strict .lt. (txt 1541) */
           continue;
         f = gr_bedpair_force(m, dx, dy, vx[k] - vx[j], vy[k] - vy[j], r2, dpair);
-        fxk += f * dx, fyk += f * dy;
-        fx[j] -= f * dx, fy[j] -= f * dy;
+        fxk += f * dx;
+        fyk += f * dy;
+        fx[j] -= f * dx;
+        fy[j] -= f * dy;
         nk++;
       }
-    fx[k] += fxk, fy[k] += fyk;
+    fx[k] += fxk;
+    fy[k] += fyk;
   }
   return nk;
 }
@@ -141,22 +151,18 @@ size_t gr_bedcells_pairs_cells(struct gr_bedcells *c, const struct gr_bed_model 
     for (cx = 0; cx < nc; cx++) {
       size_t q = (size_t)cy * (size_t)nc + (size_t)cx, up = q + (size_t)nc;
       uint32_t e = st[q + (cx < nc - 1 ? 2 : 1)], lo = 0, hi = 0;
-      if (cy < nc - 1)
-        lo = st[up - (cx > 0)], hi = st[up + 1 + (cx < nc - 1)];
+      if (cy < nc - 1) {
+        lo = st[up - (cx > 0)];
+        hi = st[up + 1 + (cx < nc - 1)];
+      }
       nk += bedcells_cell(&a, m, st[q], st[q + 1], e, lo, hi, r0sq, dpair);
     }
   for (i = 0; i < c->n; i++) { /* eq. 7, and eq. 8 without the walls */
     double *d = dydt + 4 * (size_t)c->order[i];
-    d[0] = c->vx[i], d[1] = c->vy[i];
-    d[2] = 0.0 + c->fx[i], d[3] = ay + c->fy[i]; /* as 0, ay, then += */
+    d[0] = c->vx[i];
+    d[1] = c->vy[i];
+    d[2] = 0.0 + c->fx[i];
+    d[3] = ay + c->fy[i]; /* as 0, ay, then += */
   }
   return nk;
-}
-
-size_t gr_bedcells_pairs(struct gr_bedcells *c, const struct gr_bed_model *m,
-                         const double *y, double *dydt, double ay, double r0sq,
-                         double *dpair)
-{
-  return c->skin > 0.0 ? gr_bedcells_pairs_list(c, m, y, dydt, ay, r0sq, dpair)
-                       : gr_bedcells_pairs_cells(c, m, y, dydt, ay, r0sq, dpair);
 }

@@ -75,8 +75,9 @@ size_t gr_bedcells_pairs(struct gr_bedcells *c, const struct gr_bed_model *m,
                          const double *y, double *dydt, double ay, double r0sq,
                          double *dpair);
 
-/* The cell pair loop alone (bedcells.c), and the neighbour list's
- * (bedlist.c): the same contract as gr_bedcells_pairs. */
+/* gr_bedcells_pairs is in bedlist.c, above both loops: the cell pair loop
+ * alone (bedcells.c), and the neighbour list's (bedlist.c), each with the
+ * same contract. */
 size_t gr_bedcells_pairs_cells(struct gr_bedcells *c, const struct gr_bed_model *m,
                                const double *y, double *dydt, double ay, double r0sq,
                                double *dpair);

@@ -14,16 +14,6 @@
 #include "physics/lsoda.h"
 #include "status.h"
 
-
-/* eqs. 7-8 for GSL (fcn of the listing). */
-int gr_bedint_f(double t, const double y[], double dydt[], void *p)
-{
-  struct gr_bedint *it = p;
-  it->st.fevals++;
-  gr_bed_deriv(it->m, it->cells, t, y, dydt, NULL);
-  return GSL_SUCCESS;
-}
-
 /* jt = 2: the full Jacobian by forward differences, one column per
  * evaluation (LSODA's increment max(sqrt(u) |y_j|, floor)). */
 static int bedint_jac(double t, const double y[], double *dfdy, double dfdt[],
@@ -110,20 +100,6 @@ void gr_bedint_free(struct gr_bedint *it)
   free(it->yt);
   free(it->buf);
   free(it);
-}
-
-/* LSODA block C (istate = 1): the initial step from the tolerance and the
- * weighted max norm of f (ewt = tol |y| + tol). */
-double gr_bedint_lsoda_h0(size_t neq, const double *y, const double *f,
-                          double tol, double t, double tout)
-{
-  double tdist = fabs(tout - t), w0 = fmax(fabs(t), fabs(tout)), fn = 0.0, s;
-  size_t i;
-  for (i = 0; i < neq; i++)
-    fn = fmax(fn, fabs(f[i]) / (tol * fabs(y[i]) + tol));
-  tol = fmin(fmax(tol, 100.0 * DBL_EPSILON), 1e-3);
-  s = 1.0 / (tol * w0 * w0) + tol * fn * fn;
-  return fmin(1.0 / sqrt(s), tdist);
 }
 
 /* One Verlet step of size h from (t, y) with derivatives f0 at (t, y):

@@ -1,5 +1,5 @@
 /* granrepro physics: the integrator state of the shaken bed (bedint.c,
- * bedlsoda.c), private to those files. */
+ * bedlsoda.c, bedodepack.c, bedrhs.c), private to those files. */
 #ifndef GR_BEDINT_PRIV_H
 #define GR_BEDINT_PRIV_H
 
@@ -23,7 +23,8 @@ struct gr_bedint {
   struct gr_lsoda *ls; /* GR_BEDINT_LSODA: the real LSODA (bedodepack.c) */
 };
 
-/* eqs. 7-8 for GSL, counting evaluations (p: the struct gr_bedint). */
+/* eqs. 7-8 for GSL, counting evaluations (p: the struct gr_bedint;
+ * bedrhs.c). */
 int gr_bedint_f(double t, const double y[], double dydt[], void *p);
 
 /* One output interval with itask = 1 (bedlsoda.c). */

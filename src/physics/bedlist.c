@@ -50,15 +50,19 @@ static int bedlist_build(struct gr_bedcells *c, const double *y)
   int cx, cy, nc = c->nc;
   c->builds++;
   gr_bedcells_build(c, y);
-  for (i = 0; i < c->n; i++)
-    c->ref[2 * i] = y[4 * i], c->ref[2 * i + 1] = y[4 * i + 1];
+  for (i = 0; i < c->n; i++) {
+    c->ref[2 * i] = y[4 * i];
+    c->ref[2 * i + 1] = y[4 * i + 1];
+  }
   for (cy = 0; cy < nc; cy++)
     for (cx = 0; cx < nc; cx++) {
       size_t q = (size_t)cy * (size_t)nc + (size_t)cx, up = q + (size_t)nc;
       uint32_t k, j, s, from[2], to[2] = {st[q + (cx < nc - 1 ? 2 : 1)], 0};
       from[1] = 0;
-      if (cy < nc - 1)
-        from[1] = st[up - (cx > 0)], to[1] = st[up + 1 + (cx < nc - 1)];
+      if (cy < nc - 1) {
+        from[1] = st[up - (cx > 0)];
+        to[1] = st[up + 1 + (cx < nc - 1)];
+      }
       for (k = st[q]; k < st[q + 1]; k++)
         for (from[0] = k + 1, s = 0; s < 2; s++)
           for (j = from[s]; j < to[s]; j++) {
@@ -67,7 +71,8 @@ static int bedlist_build(struct gr_bedcells *c, const double *y)
               continue;
             if (np == c->cap)
               return 0;
-            c->pair[2 * np] = c->order[k], c->pair[2 * np + 1] = c->order[j];
+            c->pair[2 * np] = c->order[k];
+            c->pair[2 * np + 1] = c->order[j];
             np++;
           }
     }
@@ -87,8 +92,10 @@ size_t gr_bedcells_pairs_list(struct gr_bedcells *c, const struct gr_bed_model *
   if (!c->valid) /* overflow: this evaluation by the cells */
     return gr_bedcells_pairs_cells(c, m, y, dydt, ay, r0sq, dpair);
   for (p = 0; p < c->n; p++) { /* eq. 7, and the external terms of eq. 8 */
-    dydt[4 * p] = y[4 * p + 2], dydt[4 * p + 1] = y[4 * p + 3];
-    dydt[4 * p + 2] = 0.0, dydt[4 * p + 3] = ay;
+    dydt[4 * p] = y[4 * p + 2];
+    dydt[4 * p + 1] = y[4 * p + 3];
+    dydt[4 * p + 2] = 0.0;
+    dydt[4 * p + 3] = ay;
   }
   for (p = 0; p < c->np; p++) {
     const double *a = y + 4 * (size_t)c->pair[2 * p], *b = y + 4 * (size_t)c->pair[2 * p + 1];
@@ -97,9 +104,21 @@ size_t gr_bedcells_pairs_list(struct gr_bedcells *c, const struct gr_bed_model *
     if (r2 >= r0sq) /* the listing's strict .lt. (txt 1541) */
       continue;
     f = gr_bedpair_force(m, dx, dy, a[2] - b[2], a[3] - b[3], r2, dpair);
-    fa[2] += f * dx, fa[3] += f * dy;
-    fb[2] -= f * dx, fb[3] -= f * dy;
+    fa[2] += f * dx;
+    fa[3] += f * dy;
+    fb[2] -= f * dx;
+    fb[3] -= f * dy;
     nk++;
   }
   return nk;
+}
+
+/* The list when the cells carry one (skin > 0), else the cells (the list
+ * sits on the cells: bedcells.c knows nothing of it). */
+size_t gr_bedcells_pairs(struct gr_bedcells *c, const struct gr_bed_model *m,
+                         const double *y, double *dydt, double ay, double r0sq,
+                         double *dpair)
+{
+  return c->skin > 0.0 ? gr_bedcells_pairs_list(c, m, y, dydt, ay, r0sq, dpair)
+                       : gr_bedcells_pairs_cells(c, m, y, dydt, ay, r0sq, dpair);
 }

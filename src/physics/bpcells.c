@@ -76,7 +76,11 @@ int gr_bpcells_init(struct gr_bpcells *c, const struct gr_box *box, double cut)
 
 void gr_bpcells_free(struct gr_bpcells *c)
 {
-  free(c->head), free(c->cell), free(c->order), free(c->q), free(c->buf);
+  free(c->head);
+  free(c->cell);
+  free(c->order);
+  free(c->q);
+  free(c->buf);
   memset(c, 0, sizeof *c);
 }
 
@@ -125,7 +129,8 @@ static void bp_sort(struct gr_bpcells *c, const struct gr_bpgrains *g)
     long cx = bp_axis(c, 0, per0, &qx), cy = bp_axis(c, 1, per1, &qy);
     c->cell[i] = cx + (long)c->m[0] * cy;
     c->head[c->cell[i] + 1]++;
-    px[i] = qx, py[i] = qy;
+    px[i] = qx;
+    py[i] = qy;
   }
   for (i = 0; i < nc; i++)
     c->head[i + 1] += c->head[i];
@@ -135,8 +140,13 @@ static void bp_sort(struct gr_bpcells *c, const struct gr_bpgrains *g)
     if (i + 16 < n) /* the line of the grain 16 ahead (its slot as of now): ~3 % */
       __builtin_prefetch(c->q + BP_LINE * c->head[c->cell[i + 16]], 1);
     c->order[s] = (long)i;
-    l[BP_X] = px[i], l[BP_Y] = py[i], l[BP_VX] = g->vx[i], l[BP_VY] = g->vy[i];
-    l[BP_W] = g->w[i], l[BP_R] = g->r[i], l[BP_M] = g->m[i];
+    l[BP_X] = px[i];
+    l[BP_Y] = py[i];
+    l[BP_VX] = g->vx[i];
+    l[BP_VY] = g->vy[i];
+    l[BP_W] = g->w[i];
+    l[BP_R] = g->r[i];
+    l[BP_M] = g->m[i];
   }
   memmove(c->head + 1, c->head, nc * sizeof *c->head); /* head[c] was cell c's end */
   c->head[0] = 0;
@@ -182,7 +192,11 @@ GR_IVDEP
     struct gr_bpforce_out o;
     bp_pair_vec(&q, dx[k], dy[k], dvx[k], dvy[k], ri[k], rj[k], wi[k], wj[k], mi[k], mj[k],
                 1.0, &o);
-    fx[k] = o.fx, fy[k] = o.fy, ti[k] = o.ti, tj[k] = -rj[k] * o.fs, xi[k] = o.xi;
+    fx[k] = o.fx;
+    fy[k] = o.fy;
+    ti[k] = o.ti;
+    tj[k] = -rj[k] * o.fs;
+    xi[k] = o.xi;
   }
 }
 
@@ -202,9 +216,14 @@ static void bp_flush(struct gr_bpcells *c, const struct gr_bpforce *p, size_t n,
   for (k = 0; k < c->nq; k++) {
     double *fi = f + BP_ACC * c->qi[k], *fj = f + BP_ACC * c->qj[k];
     double rm = ri[k] < rj[k] ? ri[k] : rj[k];
-    fi[0] += ox[k], fi[1] += oy[k], fi[2] += oti[k];
-    if (half)
-      fj[0] -= ox[k], fj[1] -= oy[k], fj[2] += otj[k];
+    fi[0] += ox[k];
+    fi[1] += oy[k];
+    fi[2] += oti[k];
+    if (half) {
+      fj[0] -= ox[k];
+      fj[1] -= oy[k];
+      fj[2] += otj[k];
+    }
     if (xi[k] > mo * rm) /* xi / rm > maxov without a division per pair */
       mo = xi[k] / rm > mo ? xi[k] / rm : mo;
   }
@@ -224,14 +243,23 @@ bp_cand(struct gr_bpcells *c, const struct gr_bpforce *p, size_t n, const double
   double dx = xi - lj[BP_X], dy = yi - lj[BP_Y], s = li[BP_R] + lj[BP_R], *b = c->buf;
   if (dx * dx + dy * dy >= s * s * (1.0 + 1e-12))
     return;
-  b[*k] = dx, b[BP_CHUNK + *k] = dy, b[2 * BP_CHUNK + *k] = li[BP_VX] - lj[BP_VX];
-  b[3 * BP_CHUNK + *k] = li[BP_VY] - lj[BP_VY], b[4 * BP_CHUNK + *k] = li[BP_R];
-  b[5 * BP_CHUNK + *k] = lj[BP_R], b[6 * BP_CHUNK + *k] = li[BP_W];
-  b[7 * BP_CHUNK + *k] = lj[BP_W], b[8 * BP_CHUNK + *k] = li[BP_M];
+  b[*k] = dx;
+  b[BP_CHUNK + *k] = dy;
+  b[2 * BP_CHUNK + *k] = li[BP_VX] - lj[BP_VX];
+  b[3 * BP_CHUNK + *k] = li[BP_VY] - lj[BP_VY];
+  b[4 * BP_CHUNK + *k] = li[BP_R];
+  b[5 * BP_CHUNK + *k] = lj[BP_R];
+  b[6 * BP_CHUNK + *k] = li[BP_W];
+  b[7 * BP_CHUNK + *k] = lj[BP_W];
+  b[8 * BP_CHUNK + *k] = li[BP_M];
   b[9 * BP_CHUNK + *k] = lj[BP_M];
-  c->qi[*k] = i, c->qj[*k] = j;
-  if (++*k == BP_CHUNK)
-    c->nq = *k, bp_flush(c, p, n, half), *k = 0;
+  c->qi[*k] = i;
+  c->qj[*k] = j;
+  if (++*k == BP_CHUNK) {
+    c->nq = *k;
+    bp_flush(c, p, n, half);
+    *k = 0;
+  }
 }
 
 /* Neighbour k (bp_nb) of cell (cx, cy), whose grains are [i0, i1): the
@@ -298,7 +326,7 @@ int gr_bpcells_forces(struct gr_bpcells *c, const struct gr_bpforce *p,
   size_t i, n = g->n;
   int cy, half = c->half && !(p->variants & GR_BPFORCE_EQ20_ROT);
   double *sf;
-  if (bp_grow(c, n) != 0)
+  if (bp_grow(c, n) != GR_OK)
     return GR_ENOMEM;
   bp_sort(c, g);
   sf = c->q + BP_LINE * n;
@@ -310,7 +338,9 @@ int gr_bpcells_forces(struct gr_bpcells *c, const struct gr_bpforce *p,
   bp_flush(c, p, n, half);
   for (i = 0; i < n; i++) {
     long o = c->order[i];
-    fx[o] = sf[BP_ACC * i], fy[o] = sf[BP_ACC * i + 1], tq[o] = sf[BP_ACC * i + 2];
+    fx[o] = sf[BP_ACC * i];
+    fy[o] = sf[BP_ACC * i + 1];
+    tq[o] = sf[BP_ACC * i + 2];
   }
   return GR_OK;
 }

@@ -28,6 +28,8 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "status.h"
+
 /* Printed readings of eqs. 14-20 (bits; 0 = the consistent law). */
 enum {
   GR_BPFORCE_EQ18_SIGN = 1,    /* eq. 18: + gamma_N M_eff v (anti-damping) */
@@ -84,5 +86,13 @@ double gr_bpforce_energy(const struct gr_bpforce *p, double xi);
 
 /* Name of one variant bit ("eq18-sign", ...), "consistent" for 0. */
 const char *gr_bpforce_variant_name(int bit);
+
+/* Restitution of a head-on contact under eq. 18 (the normal force along
+ * the line of centres): the overlap x'' = -k x^1.5 - gn x' with k = k_N /
+ * M_eff, from x = 0 at closing speed v0, integrated with GSL's rk8pd until
+ * the grains part; *e = -(parting speed) / v0, 0 when they are still in
+ * contact after 0.02 s (they stick).  GR_OK, GR_EINPUT (k, v0 <= 0, gn <
+ * 0), GR_ENOMEM, GR_EFAIL (the integration failed). */
+int gr_bpforce_restitution(double k, double gn, double v0, double *e) GR_MUST_CHECK;
 
 #endif

@@ -131,7 +131,7 @@ int gr_bplattice_init(struct gr_bplattice *L, const struct gr_box *box,
       !(box->len[0] > 0.0) || !(box->len[1] > 0.0) ||
       box->len[0] / d > 1e8 || box->len[1] / d > 1e8)
     return GR_EINPUT;
-  if (bp_geometry(L, d, rmax) != 0)
+  if (bp_geometry(L, d, rmax) != GR_OK)
     return GR_EINPUT;
   L->stride = L->n[0] + 2L * L->halo;
   L->pad = L->halo;
@@ -141,7 +141,7 @@ int gr_bplattice_init(struct gr_bplattice *L, const struct gr_box *box,
   L->c0 = L->pad + L->halo * L->stride;
   L->c1 = L->pad + (L->halo + L->n[1]) * L->stride;
   bp_masks(L);
-  if (bp_alloc(L) != 0) {
+  if (bp_alloc(L) != GR_OK) {
     gr_bplattice_free(L);
     return GR_ENOMEM;
   }
@@ -150,9 +150,16 @@ int gr_bplattice_init(struct gr_bplattice *L, const struct gr_box *box,
 
 void gr_bplattice_free(struct gr_bplattice *L)
 {
-  free(L->block), free(L->cell), free(L->gsrc);
-  free(L->bits), free(L->lo), free(L->lst), free(L->qf), free(L->hb);
-  free(L->pf), free(L->pbase);
+  free(L->block);
+  free(L->cell);
+  free(L->gsrc);
+  free(L->bits);
+  free(L->lo);
+  free(L->lst);
+  free(L->qf);
+  free(L->hb);
+  free(L->pf);
+  free(L->pbase);
   memset(L, 0, sizeof *L);
 }
 
@@ -186,8 +193,12 @@ static void bp_copy(struct gr_bplattice *L, long t, long s, double sx, double sy
   L->test[t] = L->test[s];
   L->x[t] = L->x[s] + sx;
   L->y[t] = L->y[s] + sy;
-  L->vx[t] = L->vx[s], L->vy[t] = L->vy[s], L->w[t] = L->w[s];
-  L->r[t] = L->r[s], L->ir[t] = L->ir[s], L->m[t] = L->m[s];
+  L->vx[t] = L->vx[s];
+  L->vy[t] = L->vy[s];
+  L->w[t] = L->w[s];
+  L->r[t] = L->r[s];
+  L->ir[t] = L->ir[s];
+  L->m[t] = L->m[s];
   L->gsrc[t] = L->gsrc[s] >= 0 ? L->gsrc[s] : s; /* corners: the interior source */
 }
 
@@ -231,7 +242,8 @@ int gr_bplattice_index(struct gr_bplattice *L, const struct gr_bpgrains *g)
     long *c = realloc(L->cell, g->n * sizeof *c);
     if (c == NULL)
       return GR_ENOMEM;
-    L->cell = c, L->ncap = g->n;
+    L->cell = c;
+    L->ncap = g->n;
   }
   memset(L->test, 0, L->ncell * sizeof *L->test);
   for (i = 0; i < g->n; i++) {
@@ -244,9 +256,13 @@ int gr_bplattice_index(struct gr_bplattice *L, const struct gr_bpgrains *g)
       bp_prefetch(L, L->cell[i + BP_AHEAD]);
     L->ndouble += L->test[c] > 0.0;
     L->test[c] = 1.0;
-    L->x[c] = bp_fold_q(L, 0, g->x[i]), L->y[c] = bp_fold_q(L, 1, g->y[i]);
-    L->vx[c] = g->vx[i], L->vy[c] = g->vy[i];
-    L->w[c] = g->w[i], L->r[c] = g->r[i], L->ir[c] = 1.0 / g->r[i];
+    L->x[c] = bp_fold_q(L, 0, g->x[i]);
+    L->y[c] = bp_fold_q(L, 1, g->y[i]);
+    L->vx[c] = g->vx[i];
+    L->vy[c] = g->vy[i];
+    L->w[c] = g->w[i];
+    L->r[c] = g->r[i];
+    L->ir[c] = 1.0 / g->r[i];
     L->m[c] = g->m[i];
   }
   bp_ghosts(L);
@@ -261,10 +277,15 @@ static void bp_fold(struct gr_bplattice *L)
   for (i = 0; i < L->ncell; i++)
     if (L->gsrc[i] >= 0) {
       long s = L->gsrc[i];
-      L->hx[s] += L->hx[i], L->hy[s] += L->hy[i], L->ht[s] += L->ht[i];
+      L->hx[s] += L->hx[i];
+      L->hy[s] += L->hy[i];
+      L->ht[s] += L->ht[i];
     }
-  for (i = 0; i < L->ncell; i++)
-    L->fx[i] += L->hx[i], L->fy[i] += L->hy[i], L->tq[i] += L->ht[i];
+  for (i = 0; i < L->ncell; i++) {
+    L->fx[i] += L->hx[i];
+    L->fy[i] += L->hy[i];
+    L->tq[i] += L->ht[i];
+  }
 }
 
 /* Step 4: zero the accumulators, run the pass (the paper's one-stage or
@@ -302,9 +323,13 @@ void gr_bplattice_forces(struct gr_bplattice *L, const struct gr_bpforce *p,
     long c = L->cell[i];
     if (i + BP_AHEAD < g->n) {
       long a = L->cell[i + BP_AHEAD];
-      __builtin_prefetch(L->fx + a), __builtin_prefetch(L->fy + a), __builtin_prefetch(L->tq + a);
+      __builtin_prefetch(L->fx + a);
+      __builtin_prefetch(L->fy + a);
+      __builtin_prefetch(L->tq + a);
     }
-    fx[i] = L->fx[c], fy[i] = L->fy[c], tq[i] = L->tq[c];
+    fx[i] = L->fx[c];
+    fy[i] = L->fy[c];
+    tq[i] = L->tq[c];
   }
   if (maxov != NULL) {
     for (i = 0; i < g->n; i++)

@@ -26,7 +26,10 @@ GR_BPPASS_PAIR_ATTR static inline void BP_FN(_nfwd)(struct gr_bplattice *L,
     struct gr_bpforce_out f;
     BP_FN(_pairc)(q, x[c] - x[c + o], y[c] - y[c + o], vx[c] - vx[c + o], vy[c] - vy[c + o],
                   r[c], r[c + o], w[c], w[c + o], m[c], m[c + o], 1.0, &f);
-    s[0] = f.fx, s[1] = f.fy, s[2] = f.fs, s[3] = f.xi;
+    s[0] = f.fx;
+    s[1] = f.fy;
+    s[2] = f.fs;
+    s[3] = f.xi;
     ++*pos;
   }
 }
@@ -53,7 +56,9 @@ GR_BPPASS_ATTR static void BP_FN(_newton)(struct gr_bplattice *L, const struct g
       uint64_t below = hb[t] & ((UINT64_C(1) << j) - 1);
       const double *s = L->pf + 4 * ((L->pbase[t & bm] + __builtin_popcountll(below)) & pm);
       double sg = k < nh ? -1.0 : 1.0;
-      L->fx[c] += sg * s[0], L->fy[c] += sg * s[1], L->tq[c] += -r[c] * s[2];
+      L->fx[c] += sg * s[0];
+      L->fy[c] += sg * s[1];
+      L->tq[c] += -r[c] * s[2];
       if (ov) {
         long pr = k < nh ? t : c + L->half[j]; /* the partner */
         double e = s[3] * (ir[c] > ir[pr] ? ir[c] : ir[pr]);

@@ -31,7 +31,11 @@ GR_IVDEP
     else
       BP_FN(_pair)(&q, x[c] - x[c + o], y[c] - y[c + o], vx[c] - vx[c + o], vy[c] - vy[c + o],
                    r[c], r[c + o], w[c], w[c + o], m[c], m[c + o], 1.0, &f);
-    qfx[i] = f.fx, qfy[i] = f.fy, qti[i] = f.ti, qfs[i] = f.fs, qxi[i] = f.xi;
+    qfx[i] = f.fx;
+    qfy[i] = f.fy;
+    qti[i] = f.ti;
+    qfs[i] = f.fs;
+    qxi[i] = f.xi;
   }
 }
 
@@ -66,7 +70,8 @@ static long BP_FN(_qlist)(struct gr_bplattice *L, long b0, long b1, const long *
   for (c = b0; c < b1; c++)
     for (uint64_t b = bits[c]; b; b &= b - 1) {
       long i = start[__builtin_ctzll(b)]++;
-      L->lst[i] = c, L->lo[i] = off[__builtin_ctzll(b)];
+      L->lst[i] = c;
+      L->lo[i] = off[__builtin_ctzll(b)];
     }
   return n;
 }
@@ -83,9 +88,14 @@ static void BP_FN(_queue)(struct gr_bplattice *L, const struct gr_bpforce *p, lo
     (cons ? BP_FN(_qforcec) : BP_FN(_qforce))(L, p, n);
   for (i = 0; i < n; i++) {
     const long c = L->lst[i], o = L->lo[i];
-    L->fx[c] += qfx[i], L->fy[c] += qfy[i], L->tq[c] += qti[i];
-    if (half)
-      L->hx[c + o] -= qfx[i], L->hy[c + o] -= qfy[i], L->ht[c + o] -= L->r[c + o] * qfs[i];
+    L->fx[c] += qfx[i];
+    L->fy[c] += qfy[i];
+    L->tq[c] += qti[i];
+    if (half) {
+      L->hx[c + o] -= qfx[i];
+      L->hy[c + o] -= qfy[i];
+      L->ht[c + o] -= L->r[c + o] * qfs[i];
+    }
     if (ov) {
       double s = ir[c] > ir[c + o] ? ir[c] : ir[c + o], e = qxi[i] * s;
       L->ov[c] = L->ov[c] > e ? L->ov[c] : e;

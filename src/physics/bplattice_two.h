@@ -126,7 +126,9 @@ GR_BPPASS_ATTR static void BP_FN(_scalar)(struct gr_bplattice *L, const struct g
       else
         BP_FN(_pair)(&q, x[c] - x[c + o], y[c] - y[c + o], vx[c] - vx[c + o],
                      vy[c] - vy[c + o], r[c], r[c + o], w[c], w[c + o], m[c], m[c + o], 1.0, &f);
-      L->fx[c] += f.fx, L->fy[c] += f.fy, L->tq[c] += f.ti;
+      L->fx[c] += f.fx;
+      L->fy[c] += f.fy;
+      L->tq[c] += f.ti;
       if (ov) {
         double s = ir[c] > ir[c + o] ? ir[c] : ir[c + o], e = f.xi * s;
         L->ov[c] = L->ov[c] > e ? L->ov[c] : e;

@@ -73,21 +73,28 @@ int gr_bppipe_init(struct gr_bpsim *s, struct gr_bpsim_params *p,
   int rc;
   if (!(sp->r0 > 0.0) || !(sp->spread >= 0.0) || !(sp->cut >= 0.0) || !(sp->wall > 0.0) ||
       !(sp->density > 0.0) || !(sp->length > 0.0) || !(sp->phi > 0.0) || sp->phi >= 0.9 ||
-      !(sp->jitter >= 0.0) || bp_grid(sp, &nx, &ny) != 0)
+      !(sp->jitter >= 0.0) || bp_grid(sp, &nx, &ny) != GR_OK)
     return GR_EINPUT;
   nfree = nx * ny;
   nw = (size_t)floor(sp->length / (2.0 * sp->wall));
   n = nfree + 2 * nw;
   ylo = 0.5 * cell;
-  p->box.len[0] = sp->length * sp->r0, p->box.periodic[0] = 1;
-  p->box.len[1] = sp->width * sp->r0 + cell, p->box.periodic[1] = 0;
-  p->box.len[2] = 1.0, p->box.periodic[2] = 0;
-  r = malloc(n * sizeof *r), m = malloc(n * sizeof *m), I = malloc(n * sizeof *I);
+  p->box.len[0] = sp->length * sp->r0;
+  p->box.periodic[0] = 1;
+  p->box.len[1] = sp->width * sp->r0 + cell;
+  p->box.periodic[1] = 0;
+  p->box.len[2] = 1.0;
+  p->box.periodic[2] = 0;
+  r = malloc(n * sizeof *r);
+  m = malloc(n * sizeof *m);
+  I = malloc(n * sizeof *I);
   rc = r && m && I ? bp_grains(sp, rng, nfree, 2 * nw, r, m, I) : GR_ENOMEM;
-  if (rc == 0)
+  if (rc == GR_OK)
     rc = gr_bpsim_init(s, p, n, nfree, r, m, I);
-  free(r), free(m), free(I);
-  if (rc != 0)
+  free(r);
+  free(m);
+  free(I);
+  if (rc != GR_OK)
     return rc;
   bp_place(s, sp, rng, nx, ny, ylo);
   return GR_OK;
@@ -122,8 +129,10 @@ double gr_bppipe_sk(const struct gr_bpsim *s, int m)
 {
   double re = 0.0, im = 0.0, k = 2.0 * M_PI * m / s->p.box.len[0];
   size_t i;
-  for (i = 0; i < s->nfree; i++)
-    re += cos(k * s->x[i]), im += sin(k * s->x[i]);
+  for (i = 0; i < s->nfree; i++) {
+    re += cos(k * s->x[i]);
+    im += sin(k * s->x[i]);
+  }
   return (re * re + im * im) / (double)s->nfree;
 }
 
@@ -131,16 +140,22 @@ int gr_bppipe_shift(const double *a, const double *b, int nb, double *corr)
 {
   double ma = 0, mb = 0, va = 0, vb = 0, best = -HUGE_VAL;
   int s, j, arg = 0;
-  for (j = 0; j < nb; j++)
-    ma += a[j] / nb, mb += b[j] / nb;
-  for (j = 0; j < nb; j++)
-    va += (a[j] - ma) * (a[j] - ma), vb += (b[j] - mb) * (b[j] - mb);
+  for (j = 0; j < nb; j++) {
+    ma += a[j] / nb;
+    mb += b[j] / nb;
+  }
+  for (j = 0; j < nb; j++) {
+    va += (a[j] - ma) * (a[j] - ma);
+    vb += (b[j] - mb) * (b[j] - mb);
+  }
   for (s = -nb / 2 + 1; s <= nb / 2; s++) {
     double c = 0;
     for (j = 0; j < nb; j++)
       c += (a[j] - ma) * (b[((j + s) % nb + nb) % nb] - mb);
-    if (c > best)
-      best = c, arg = s;
+    if (c > best) {
+      best = c;
+      arg = s;
+    }
   }
   *corr = va > 0 && vb > 0 ? best / sqrt(va * vb) : 0.0;
   return arg;

@@ -60,7 +60,10 @@ int gr_bpverlet_init(struct gr_bpverlet *v, const struct gr_box *box,
 
 void gr_bpverlet_free(struct gr_bpverlet *v)
 {
-  free(v->start), free(v->list), free(v->x0), free(v->y0);
+  free(v->start);
+  free(v->list);
+  free(v->x0);
+  free(v->y0);
   memset(v, 0, sizeof *v);
 }
 
@@ -89,11 +92,12 @@ int gr_bpverlet_build(struct gr_bpverlet *v, const struct gr_bpgrains *g)
 {
   size_t i, j, k = 0;
   double rc = v->cut + v->skin, rc2 = rc * rc;
-  if (bp_vgrow(v, g->n) != 0)
+  if (bp_vgrow(v, g->n) != GR_OK)
     return GR_ENOMEM;
   for (i = 0; i < g->n; i++) {
     v->start[i] = (long)k;
-    v->x0[i] = g->x[i], v->y0[i] = g->y[i];
+    v->x0[i] = g->x[i];
+    v->y0[i] = g->y[i];
     for (j = 0; j < g->n; j++) {
       double dx = gr_box_delta(&v->box, 0, g->x[i], g->x[j]);
       double dy = gr_box_delta(&v->box, 1, g->y[i], g->y[j]);
@@ -104,7 +108,8 @@ int gr_bpverlet_build(struct gr_bpverlet *v, const struct gr_bpgrains *g)
         long *l = realloc(v->list, cap * sizeof *l);
         if (l == NULL)
           return GR_ENOMEM;
-        v->list = l, v->lcap = cap;
+        v->list = l;
+        v->lcap = cap;
       }
       v->list[k++] = (long)j;
     }
@@ -137,7 +142,7 @@ int gr_bpverlet_forces(struct gr_bpverlet *v, const struct gr_bpforce *p,
 {
   size_t i;
   long k;
-  if ((force || bp_stale(v, g)) && gr_bpverlet_build(v, g) != 0)
+  if ((force || bp_stale(v, g)) && gr_bpverlet_build(v, g) != GR_OK)
     return GR_ENOMEM;
   v->maxov = 0.0;
   for (i = 0; i < g->n; i++) {

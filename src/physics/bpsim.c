@@ -12,7 +12,8 @@ static int bp_check(struct gr_bpsim *s, const double *r, const double *m,
                     const double *inertia)
 {
   size_t i;
-  s->rmax = 0.0, s->rmin = HUGE_VAL;
+  s->rmax = 0.0;
+  s->rmin = HUGE_VAL;
   for (i = 0; i < s->n; i++) {
     if (!(r[i] > 0.0) || !(m[i] > 0.0) || !(inertia[i] > 0.0) || !isfinite(r[i]) ||
         !isfinite(m[i]) || !isfinite(inertia[i]))
@@ -52,27 +53,44 @@ int gr_bpsim_init(struct gr_bpsim *s, const struct gr_bpsim_params *p,
   size_t k;
   int rc;
   memset(s, 0, sizeof *s);
-  s->p = *p, s->n = n, s->nfree = nfree;
-  if (bp_check(s, r, m, inertia) != 0 || !(p->dt > 0.0))
+  s->p = *p;
+  s->n = n;
+  s->nfree = nfree;
+  if (bp_check(s, r, m, inertia) != GR_OK || !(p->dt > 0.0))
     return GR_EINPUT;
   for (k = 0; k < sizeof v / sizeof v[0]; k++)
-    if ((*v[k] = calloc(n, sizeof(double))) == NULL)
-      return gr_bpsim_free(s), GR_ENOMEM;
-  if ((s->acc = calloc(3 * n, sizeof(double))) == NULL)
-    return gr_bpsim_free(s), GR_ENOMEM;
+    if ((*v[k] = calloc(n, sizeof(double))) == NULL) {
+      gr_bpsim_free(s);
+      return GR_ENOMEM;
+    }
+  if ((s->acc = calloc(3 * n, sizeof(double))) == NULL) {
+    gr_bpsim_free(s);
+    return GR_ENOMEM;
+  }
   memcpy(s->r, r, n * sizeof *r);
   memcpy(s->m, m, n * sizeof *m);
   memcpy(s->inertia, inertia, n * sizeof *inertia);
-  if ((rc = gr_gear_init(&s->gear, p->nv, p->gear_flags, 3 * n, p->dt)) != 0 ||
-      (rc = bp_search_init(s)) != 0)
-    return gr_bpsim_free(s), rc;
+  if ((rc = gr_gear_init(&s->gear, p->nv, p->gear_flags, 3 * n, p->dt)) != GR_OK ||
+      (rc = bp_search_init(s)) != GR_OK) {
+    gr_bpsim_free(s);
+    return rc;
+  }
   return GR_OK;
 }
 
 void gr_bpsim_free(struct gr_bpsim *s)
 {
-  free(s->r), free(s->m), free(s->inertia), free(s->x), free(s->y);
-  free(s->vx), free(s->vy), free(s->w), free(s->fx), free(s->fy), free(s->tq);
+  free(s->r);
+  free(s->m);
+  free(s->inertia);
+  free(s->x);
+  free(s->y);
+  free(s->vx);
+  free(s->vy);
+  free(s->w);
+  free(s->fx);
+  free(s->fy);
+  free(s->tq);
   free(s->acc);
   gr_gear_free(&s->gear);
   if (s->p.search == GR_BPSIM_LATTICE && s->lat.ncell > 0)
@@ -119,18 +137,18 @@ int gr_bpsim_forces(struct gr_bpsim *s)
   double mo = 0.0;
   switch (s->p.search) {
   case GR_BPSIM_LATTICE:
-    if (gr_bplattice_index(&s->lat, &g) != 0)
+    if (gr_bplattice_index(&s->lat, &g) != GR_OK)
       return GR_ENOMEM;
     gr_bplattice_forces(&s->lat, &s->p.force, &g, s->p.vectorized, s->fx, s->fy,
                         s->tq, &mo);
     break;
   case GR_BPSIM_CELLS:
-    if (gr_bpcells_forces(&s->cells, &s->p.force, &g, s->fx, s->fy, s->tq) != 0)
+    if (gr_bpcells_forces(&s->cells, &s->p.force, &g, s->fx, s->fy, s->tq) != GR_OK)
       return GR_ENOMEM;
     mo = s->cells.maxov;
     break;
   case GR_BPSIM_VERLET:
-    if (gr_bpverlet_forces(&s->verlet, &s->p.force, &g, 0, s->fx, s->fy, s->tq) != 0)
+    if (gr_bpverlet_forces(&s->verlet, &s->p.force, &g, 0, s->fx, s->fy, s->tq) != GR_OK)
       return GR_ENOMEM;
     mo = s->verlet.maxov;
     break;
@@ -157,7 +175,7 @@ int gr_bpsim_start(struct gr_bpsim *s)
 {
   size_t i;
   bp_view(s);
-  if (gr_bpsim_forces(s) != 0)
+  if (gr_bpsim_forces(s) != GR_OK)
     return GR_ENOMEM;
   bp_accel(s);
   for (i = 0; i < 3 * s->n; i++)
@@ -169,7 +187,7 @@ int gr_bpsim_step(struct gr_bpsim *s)
 {
   gr_gear_predict(&s->gear);
   bp_view(s);
-  if (gr_bpsim_forces(s) != 0)
+  if (gr_bpsim_forces(s) != GR_OK)
     return GR_ENOMEM;
   bp_accel(s);
   gr_gear_correct(&s->gear, s->acc);

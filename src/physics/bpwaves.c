@@ -8,7 +8,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-
 void gr_bpwaves_smooth(const double *c, int nb, int w, double *out)
 {
   int j, i;
@@ -17,6 +16,41 @@ void gr_bpwaves_smooth(const double *c, int nb, int w, double *out)
     for (i = -w; i <= w; i++)
       out[j] += c[((j + i) % nb + nb) % nb];
   }
+}
+
+/* Append v to the growing array *sp (doubling its capacity). */
+static int bpwaves_push(double **sp, size_t *len, size_t *cap, double v)
+{
+  if (*len == *cap) {
+    size_t c = *cap ? 2 * *cap : 64;
+    double *q = realloc(*sp, c * sizeof *q);
+    if (q == NULL)
+      return GR_ENOMEM;
+    *sp = q;
+    *cap = c;
+  }
+  (*sp)[(*len)++] = v;
+  return GR_OK;
+}
+
+int gr_bpwaves_spacings(const double *p, int nb, double **sp, size_t *len, size_t *cap)
+{
+  int j, first = -1, last = -1, rc = GR_OK;
+  double mean = 0.0;
+  if (nb < 1)
+    return GR_EINPUT;
+  for (j = 0; j < nb; j++)
+    mean += p[j] / nb;
+  for (j = 0; j < nb && rc == GR_OK; j++)
+    if (p[j] > mean && p[j] > p[(j + nb - 1) % nb] && p[j] >= p[(j + 1) % nb]) {
+      if (last >= 0)
+        rc = bpwaves_push(sp, len, cap, j - last);
+      first = first < 0 ? j : first;
+      last = j;
+    }
+  if (rc == GR_OK && first >= 0 && last != first)
+    rc = bpwaves_push(sp, len, cap, first + nb - last);
+  return rc;
 }
 
 int gr_bpwaves_mode(const double *c, int nb, int mmax)
@@ -38,25 +72,29 @@ int gr_bpwaves_mode(const double *c, int nb, int mmax)
   return arg;
 }
 
-double gr_bpwaves_mode_share(const double *prof, int nprof, int nb, int mmax)
+int gr_bpwaves_mode_share(const double *prof, int nprof, int nb, int mmax, double *share)
 {
-  int *count = calloc((size_t)mmax + 1, sizeof *count), k, m, most = 0;
-  if (count == NULL || nprof < 1) {
-    free(count);
-    return NAN;
-  }
+  int *count, k, m, most = 0;
+  if (nprof < 1 || nb < 1 || mmax < 1)
+    return GR_EINPUT;
+  if ((count = calloc((size_t)mmax + 1, sizeof *count)) == NULL)
+    return GR_ENOMEM;
   for (k = 0; k < nprof; k++)
     count[gr_bpwaves_mode(prof + (size_t)k * nb, nb, mmax)]++;
   for (m = 1; m <= mmax; m++)
     most = count[m] > most ? count[m] : most;
   free(count);
-  return (double)most / nprof;
+  *share = (double)most / nprof;
+  return GR_OK;
 }
 
-double gr_bpwaves_mode_agreement(const double *prof, int nseed, int nrec, int nb, int mmax)
+int gr_bpwaves_mode_agreement(const double *prof, int nseed, int nrec, int nb, int mmax,
+                              double *agree)
 {
   long same = 0, n = 0;
   int k, s, u;
+  if (nseed < 2 || nrec < 1 || nb < 1 || mmax < 1)
+    return GR_EINPUT;
   for (k = 0; k < nrec; k++)
     for (s = 0; s < nseed; s++)
       for (u = s + 1; u < nseed; u++) {
@@ -64,7 +102,8 @@ double gr_bpwaves_mode_agreement(const double *prof, int nseed, int nrec, int nb
                 gr_bpwaves_mode(prof + ((size_t)u * nrec + k) * nb, nb, mmax);
         n++;
       }
-  return n > 0 ? (double)same / n : NAN;
+  *agree = (double)same / n;
+  return GR_OK;
 }
 
 /* n grains on nb bins by rejection from density dens(x) <= top. */
@@ -162,18 +201,24 @@ int gr_bpwaves_power(gsl_rng *rng, enum gr_bpwaves_alt alt, int n, int nb, int n
                      double out[2])
 {
   double *prof = malloc((size_t)nseed * nrec * nb * sizeof *prof);
-  int r;
+  int r, rc = GR_OK;
   out[0] = 0.0;
   out[1] = 0.0;
   if (prof == NULL)
     return GR_ENOMEM;
-  for (r = 0; r < reps; r++) {
+  for (r = 0; r < reps && rc == GR_OK; r++) {
+    double share, agree;
     bp_draw(rng, alt, n, nb, nseed, nrec, mmax, a, prof);
-    out[0] += gr_bpwaves_mode_share(prof, nseed * nrec, nb, mmax) < share_max;
-    out[1] += gr_bpwaves_mode_agreement(prof, nseed, nrec, nb, mmax) < agree_max;
+    rc = gr_bpwaves_mode_share(prof, nseed * nrec, nb, mmax, &share);
+    if (rc == GR_OK)
+      rc = gr_bpwaves_mode_agreement(prof, nseed, nrec, nb, mmax, &agree);
+    if (rc == GR_OK) {
+      out[0] += share < share_max;
+      out[1] += agree < agree_max;
+    }
   }
   out[0] /= reps;
   out[1] /= reps;
   free(prof);
-  return 0;
+  return rc;
 }

@@ -13,6 +13,9 @@
 #define GR_BPWAVES_H
 
 #include <gsl/gsl_rng.h>
+#include <stddef.h>
+
+#include "status.h"
 
 /* The criteria's bounds, fixed from the Monte Carlo on synthetic profiles
  * before they were applied to the pipe: "no definite wavelength" holds
@@ -24,21 +27,34 @@
 /* Circular box smoothing over 2 w + 1 bins. */
 void gr_bpwaves_smooth(const double *c, int nb, int w, double *out);
 
+/* Spacings (in bins) between the density maxima of a profile p of nb
+ * bins, circularly: the maxima are the bins above the mean that exceed
+ * their left neighbour and are not below their right one; the spacings
+ * between successive maxima, then the one that closes the circle, are
+ * appended to the array *sp of *len values and *cap capacity (grown with
+ * realloc; *sp = NULL, *len = *cap = 0 to start; the caller frees it).
+ * GR_OK, GR_EINPUT (nb < 1), GR_ENOMEM (the values so far kept). */
+int gr_bpwaves_spacings(const double *p, int nb, double **sp, size_t *len, size_t *cap) GR_MUST_CHECK;
+
 /* Dominant wave number of a profile: the m in 1..mmax with the largest
  * |sum_j c_j exp(-2 pi i m j / nb)|^2 (the lowest such m on ties). */
 int gr_bpwaves_mode(const double *c, int nb, int mmax);
 
 /* "No definite wavelength": the share of the nprof profiles (rows of nb)
- * whose dominant mode is the most common one (1 for a definite wave). */
-double gr_bpwaves_mode_share(const double *prof, int nprof, int nb, int mmax);
+ * whose dominant mode is the most common one (1 for a definite wave), in
+ * *share.  GR_OK, GR_EINPUT (nprof, nb or mmax < 1), GR_ENOMEM. */
+int gr_bpwaves_mode_share(const double *prof, int nprof, int nb, int mmax,
+                          double *share) GR_MUST_CHECK;
 
 /* "Depend on the initial conditions": profiles prof[(s nrec + k) nb + j]
  * of nseed starts at the same nrec times; the share of (pair of starts,
  * time) whose dominant modes (1..mmax) agree: 1 for identical starts and
  * for a definite wave, sum_m p_m^2 for independent starts whose dominant
  * mode is m with probability p_m.  Translations do not count: the
- * distances between the maxima are what the claim speaks of. */
-double gr_bpwaves_mode_agreement(const double *prof, int nseed, int nrec, int nb, int mmax);
+ * distances between the maxima are what the claim speaks of.  In *agree;
+ * GR_OK, GR_EINPUT (nseed < 2, nrec, nb or mmax < 1). */
+int gr_bpwaves_mode_agreement(const double *prof, int nseed, int nrec, int nb, int mmax,
+                              double *agree) GR_MUST_CHECK;
 
 /* Synthetic data for the power of the two criteria. */
 enum gr_bpwaves_alt {
@@ -51,7 +67,8 @@ enum gr_bpwaves_alt {
  * bins of the alternative alt; out[0] the share of draws with mode share
  * < share_max ("no definite wavelength" holds), out[1] the share with
  * mode agreement < agree_max ("depends on the start" holds).  a: the
- * definite wave's modulation; kmax, wmin, wmax: the clusters.  0 or 4. */
+ * definite wave's modulation; kmax, wmin, wmax: the clusters.  GR_OK,
+ * GR_EINPUT, GR_ENOMEM. */
 int gr_bpwaves_power(gsl_rng *rng, enum gr_bpwaves_alt alt, int n, int nb, int nseed, int nrec,
                      int mmax, int reps, double a, double share_max, double agree_max,
                      double out[2]);

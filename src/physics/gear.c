@@ -24,9 +24,12 @@ int gr_gear_init(struct gr_gear *g, int nv, int flags, size_t n, double dt)
 {
   int k;
   memset(g, 0, sizeof *g);
-  if (gr_gear_coefficients(nv, flags, g->c) != 0 || !(dt > 0.0) || !isfinite(dt))
+  if (gr_gear_coefficients(nv, flags, g->c) != GR_OK || !(dt > 0.0) || !isfinite(dt))
     return GR_EINPUT;
-  g->nv = nv, g->flags = flags, g->n = n, g->dt = dt;
+  g->nv = nv;
+  g->flags = flags;
+  g->n = n;
+  g->dt = dt;
   for (k = 0; k < nv; k++)
     if ((g->x[k] = calloc(n ? n : 1, sizeof(double))) == NULL) {
       gr_gear_free(g);
@@ -90,4 +93,58 @@ double gr_gear_velocity(const struct gr_gear *g, size_t i)
 double gr_gear_acceleration(const struct gr_gear *g, size_t i)
 {
   return 2.0 * g->x[2][i] / (g->dt * g->dt);
+}
+
+/* The damped oscillator x'' = -x - 2 z x' (0 <= z < 1) from x = 1, v = 0:
+ * x(t) = exp(-z t) (cos(wd t) + z / wd sin(wd t)), wd = sqrt(1 - z^2)
+ * (Allen & Tildesley's test of the order of a Gear method). */
+int gr_gear_oscillator_error(int nv, int flags, double z, double dt, double T, int exact,
+                             double *err)
+{
+  struct gr_gear g;
+  double a, t, wd = sqrt(1.0 - z * z), d[6] = {1.0, 0.0}, f = 1.0;
+  long k, n;
+  int rc;
+  if (!(z >= 0.0 && z < 1.0) || !(T > 0.0) || !isfinite(T))
+    return GR_EINPUT;
+  if ((rc = gr_gear_init(&g, nv, flags, 1, dt)) != GR_OK)
+    return rc;
+  n = lround(T / dt);
+  for (k = 2; k < 6; k++)
+    d[k] = exact || k == 2 ? -d[k - 2] - 2.0 * z * d[k - 1] : 0.0;
+  for (k = 0; k < nv; k++) {
+    f *= k > 0 ? dt / k : 1.0;
+    g.x[k][0] = d[k] * f;
+  }
+  for (k = 0; k < n; k++) {
+    gr_gear_predict(&g);
+    a = -g.x[0][0] - 2.0 * z * gr_gear_velocity(&g, 0);
+    gr_gear_correct(&g, &a);
+  }
+  t = n * dt;
+  *err = fabs(g.x[0][0] - exp(-z * t) * (cos(wd * t) + z / wd * sin(wd * t)));
+  gr_gear_free(&g);
+  return GR_OK;
+}
+
+/* Free fall x'' = a from (x0, v0): x(t) = x0 + v0 t + a t^2 / 2. */
+int gr_gear_freefall_error(int nv, int flags, double x0, double v0, double a, double dt, long n,
+                           double *err)
+{
+  struct gr_gear g;
+  double t = n * dt;
+  long k;
+  int rc;
+  if (n < 0)
+    return GR_EINPUT;
+  if ((rc = gr_gear_init(&g, nv, flags, 1, dt)) != GR_OK)
+    return rc;
+  gr_gear_set(&g, 0, x0, v0, a);
+  for (k = 0; k < n; k++) {
+    gr_gear_predict(&g);
+    gr_gear_correct(&g, &a);
+  }
+  *err = fabs(g.x[0][0] - (x0 + v0 * t + 0.5 * a * t * t));
+  gr_gear_free(&g);
+  return GR_OK;
 }

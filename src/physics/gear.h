@@ -57,4 +57,20 @@ void gr_gear_correct(struct gr_gear *g, const double *a);
 double gr_gear_velocity(const struct gr_gear *g, size_t i);
 double gr_gear_acceleration(const struct gr_gear *g, size_t i);
 
+/* The closed-form problems that measure a method (nv values, flags as
+ * gr_gear_init), each integrated on one coordinate:
+ * x'' = -x - 2 z x' from x = 1, v = 0 over n = lround(T / dt) steps; *err
+ * = |x(n dt) - exact|.  exact = 1 starts every scaled derivative from the
+ * ODE (x^(k) = -x^(k-2) - 2 z x^(k-1)), exact = 0 the third and higher at
+ * zero, as a simulation does.  GR_OK, GR_EINPUT (z outside [0, 1), T <= 0,
+ * bad nv or dt), GR_ENOMEM. */
+int gr_gear_oscillator_error(int nv, int flags, double z, double dt, double T, int exact,
+                             double *err) GR_MUST_CHECK;
+
+/* n steps of free fall x'' = a from (x0, v0); *err = |x - (x0 + v0 t +
+ * a t^2 / 2)| at t = n dt (round-off for the standard corrector, the
+ * predictor being exact on a parabola).  GR_OK, GR_EINPUT, GR_ENOMEM. */
+int gr_gear_freefall_error(int nv, int flags, double x0, double v0, double a, double dt, long n,
+                           double *err) GR_MUST_CHECK;
+
 #endif

@@ -67,8 +67,8 @@ int gr_leapfrog_step(struct gr_leapfrog *lf)
   double kick = lf->k == 0 && o->start == GR_LEAPFROG_START_HALF ? 0.5 * o->dt : o->dt;
   size_t i;
   int s = o->single;
-  if (lf->force(lf->arg, lf->n, lf->x, lf->y, lf->m, lf->fx, lf->fy) != 0)
-    return 1;
+  if (lf->force(lf->arg, lf->n, lf->x, lf->y, lf->m, lf->fx, lf->fy) != GR_OK)
+    return GR_EFAIL;
   for (i = 0; i < lf->n; i++) {
     double ax = store(lf->fx[i], s) / lf->m[i];
     double ay = store(lf->fy[i], s) / lf->m[i] - o->g;
@@ -81,7 +81,7 @@ int gr_leapfrog_step(struct gr_leapfrog *lf)
                         o->floor_kx);
   }
   lf->k++;
-  return 0;
+  return GR_OK;
 }
 
 /* The listing's ENERGY = sum .5*(VX**2 + VY**2), with the masses. */

@@ -54,7 +54,8 @@ struct gr_leapfrog *gr_leapfrog_new(size_t n, const struct gr_leapfrog_opts *opt
                                     gr_leapfrog_force_fn force, void *arg);
 void gr_leapfrog_free(struct gr_leapfrog *lf);
 
-/* One step, eqs. (2.1)-(2.3) and the floor; nonzero when the force fails. */
+/* One step, eqs. (2.1)-(2.3) and the floor; GR_OK, or GR_EFAIL when the
+ * force fails. */
 int gr_leapfrog_step(struct gr_leapfrog *lf) GR_MUST_CHECK;
 
 /* The floor rule of Section 4 for one particle (kx = 0 in the paper);

@@ -95,7 +95,7 @@ int gr_psolid_advance(struct gr_psolid *s, long n)
   while (!s->diverged && lf->k < target) {
     if (s->restart && lf->k > 0 && lf->k % (GR_PSOLID_KSTOP - 1) == 0)
       psolid_punch_state(lf);
-    if (gr_leapfrog_step(lf) != 0)
+    if (gr_leapfrog_step(lf) != GR_OK)
       s->diverged = 1;
     for (i = 0; i < lf->n; i++)
       if (!isfinite(lf->x[i]) || !isfinite(lf->y[i]) || !isfinite(lf->vx[i]) || !isfinite(lf->vy[i]))
@@ -109,7 +109,7 @@ int gr_psolid_run(struct gr_psolid *s, long steps)
 {
   long k;
   for (k = 0; k < steps && !s->diverged; k++)
-    s->diverged = gr_leapfrog_step(s->lf) != 0;
+    s->diverged = gr_leapfrog_step(s->lf) != GR_OK;
   return s->diverged;
 }
 
