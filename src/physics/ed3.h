@@ -21,9 +21,9 @@
  *    form events); plate events are the earliest root of the gap function,
  *    guaranteed (ed3plate.h);
  *  - cells of at least the largest diameter in x, y and z (crossings are
- *    events), a local event list per sphere, delayed states and
+ *    events), one event per sphere (its earliest), delayed states and
  *    hard-collision counters, and the 2D engine's future-event list over
- *    the spheres' local minima (edcq.h / edtree.h, reused unchanged),
+ *    the spheres' events (edcq.h / edtree.h, reused unchanged),
  *    after Marin, Risso & Cordero (J. Comput. Phys. 109, 306 (1993)).
  *
  * Units are the caller's (the experiment uses sigma = g = m = 1).  Sphere
