@@ -298,6 +298,38 @@ int gr_ed3_advance(struct gr_ed3 *s, double t_end)
   return GR_OK;
 }
 
+int gr_ed3_peek(struct gr_ed3 *s, double *t, int *i, int *j)
+{
+  const struct ed3_lml *m;
+  int k;
+  for (;;) {
+    if (s->use_cq) {
+      k = gr_edcq_min(&s->cq, t);
+    } else {
+      k = gr_edtree_min(&s->tree);
+      *t = gr_edtree_min_key(&s->tree);
+    }
+    m = &s->lml[k];
+    if (!isfinite(*t))
+      return GR_EFAIL;
+    if (m->pair && m->c == s->a[m->partner].c) {
+      *i = s->perm[k];
+      *j = s->perm[m->partner];
+      return GR_OK;
+    }
+    if (!m->pair && m->partner != ED3_HORIZON && m->partner > ED3_VW_ZHI) {
+      *i = s->perm[k];
+      *j = -1;
+      return GR_OK;
+    }
+    s->t = *t;
+    if (m->pair)
+      gr_ed3ev_stale(s, k);
+    else
+      gr_ed3ev_process(s, k, *t);
+  }
+}
+
 double gr_ed3_time(const struct gr_ed3 *s) { return s->t; }
 
 /* Sphere i's position and velocity at time t (free flight from its state). */

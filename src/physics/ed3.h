@@ -103,6 +103,14 @@ void gr_ed3_free(struct gr_ed3 *s);
  * (time then at the last event) or an overlap was met; GR_ENOMEM. */
 int gr_ed3_advance(struct gr_ed3 *s, double t) GR_MUST_CHECK;
 
+/* The next collision (pair, plate, side wall or lid) without processing
+ * it: the events before it that change no trajectory (pair events gone
+ * stale, cell crossings, plate-search horizons) are processed, so the
+ * current time may advance (never past the collision).  *t its time, *i
+ * the sphere and *j its partner (caller's indices; -1 for a surface).
+ * GR_EFAIL when no collision is ahead.  For tests against brute force. */
+int gr_ed3_peek(struct gr_ed3 *s, double *t, int *i, int *j) GR_MUST_CHECK;
+
 /* Current time. */
 double gr_ed3_time(const struct gr_ed3 *s);
 
