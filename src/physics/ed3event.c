@@ -33,14 +33,11 @@ static inline double ed3ev_tball(const double ri[3], const double vi[3], double 
   double dy = q->y + q->vy * dt - ri[1] + sy;
   double dz = q->z + (q->vz - 0.5 * g * dt) * dt - ri[2];
   double dvx = q->vx - vi[0], dvy = q->vy - vi[1], dvz = q->vz - g * dt - vi[2];
-  double bb = dx * dvx + dy * dvy + dz * dvz, cc, disc;
-  if (bb >= 0.0)
+  double bb = dx * dvx + dy * dvy + dz * dvz, cc = dx * dx + dy * dy + dz * dz - d * d, disc;
+  if ((bb >= 0.0) | (cc > -2.0 * bb * tmax)) /* one branch: most candidates leave here */
     return HUGE_VAL;
-  cc = dx * dx + dy * dy + dz * dz - d * d;
   if (cc <= 0.0)
     return 0.0;
-  if (cc > -2.0 * bb * tmax)
-    return HUGE_VAL;
   disc = bb * bb - (dvx * dvx + dvy * dvy + dvz * dvz) * cc;
   if (disc < 0.0)
     return HUGE_VAL;
