@@ -96,6 +96,7 @@ void gr_ed3_free(struct gr_ed3 *s)
     return;
   free(s->s);
   free(s->a);
+  free(s->cnt);
   free(s->lml);
   free(s->head);
   free(s->perm);
@@ -189,9 +190,10 @@ static int ed3_states(struct gr_ed3 *s, const double *const st[9], const double 
   size_t ncell = (size_t)s->ncx * s->ncy * s->ncz, k;
   s->s = gr_edmem_alloc((size_t)n * sizeof *s->s);
   s->a = gr_edmem_alloc((size_t)n * sizeof *s->a);
+  s->cnt = calloc((size_t)n, sizeof *s->cnt);
   s->lml = gr_edmem_alloc((size_t)n * sizeof *s->lml);
   s->head = gr_edmem_alloc(ncell * sizeof *s->head);
-  if (!s->s || !s->a || !s->lml || !s->head || ed3_order(s, st[0], st[1], st[2]) != GR_OK)
+  if (!s->s || !s->a || !s->cnt || !s->lml || !s->head || ed3_order(s, st[0], st[1], st[2]) != GR_OK)
     return GR_ENOMEM;
   for (k = 0; k < ncell; k++)
     s->head[k] = -1;
@@ -200,7 +202,7 @@ static int ed3_states(struct gr_ed3 *s, const double *const st[9], const double 
     s->s[i] = (struct ed3_sph){st[0][e], st[1][e], st[2][e], st[3][e], st[4][e], st[5][e], 0.0,
                                (float)(radii != NULL ? radii[e] : s->p.radius), -1};
     s->a[i] = (struct ed3_aux){st[6] ? st[6][e] : 0.0, st[7] ? st[7][e] : 0.0, st[8] ? st[8][e] : 0.0,
-                               0, -1, 0};
+                               -1, 0};
     if (!isfinite(st[3][e]) || !isfinite(st[4][e]) || !isfinite(st[5][e]) ||
         !isfinite(s->a[i].wx) || !isfinite(s->a[i].wy) || !isfinite(s->a[i].wz))
       return ed3_bad(msg, len, "ed3: sphere %d has a velocity or spin that is not finite", e);
@@ -281,7 +283,7 @@ int gr_ed3_advance(struct gr_ed3 *s, double t_end)
     if (!(t <= t_end))
       break;
     j = s->lml[i].partner;
-    if (s->lml[i].pair && s->lml[i].c != s->a[j].c) {
+    if (s->lml[i].pair && s->lml[i].c != s->cnt[j]) {
       s->t = t;
       gr_ed3ev_stale(s, i);
       continue;
@@ -312,7 +314,7 @@ int gr_ed3_peek(struct gr_ed3 *s, double *t, int *i, int *j)
     m = &s->lml[k];
     if (!isfinite(*t))
       return GR_EFAIL;
-    if (m->pair && m->c == s->a[m->partner].c) {
+    if (m->pair && m->c == s->cnt[m->partner]) {
       *i = s->perm[k];
       *j = s->perm[m->partner];
       return GR_OK;

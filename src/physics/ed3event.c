@@ -235,7 +235,7 @@ void gr_ed3ev_predict(struct gr_ed3 *s, int i)
   if (pj >= 0 && tp <= tw) {
     m->t = tp;
     m->partner = pj;
-    m->c = s->a[pj].c;
+    m->c = s->cnt[pj];
     m->pair = 1;
   } else {
     m->t = tw;
@@ -299,8 +299,8 @@ static void ed3ev_pair(struct gr_ed3 *s, int i, int j, double t)
   s->a[a].wx = wa[0]; s->a[a].wy = wa[1]; s->a[a].wz = wa[2];
   s->a[b].wx = wb[0]; s->a[b].wy = wb[1]; s->a[b].wz = wb[2];
   s->k.e_lost += e0 - ed3ev_ke(s, a) - ed3ev_ke(s, b);
-  s->a[a].c++;
-  s->a[b].c++;
+  s->cnt[a]++;
+  s->cnt[b]++;
   s->k.pair++;
 }
 
@@ -336,7 +336,7 @@ static void ed3ev_surface(struct gr_ed3 *s, int i, double t, int code)
   (void)gr_ed3_collide(&s->law, n, ed3_imass(s, i), r, v, w, 0.0, 0.0, vs, NULL, NULL);
   q->vx = v[0]; q->vy = v[1]; q->vz = v[2];
   s->a[i].wx = w[0]; s->a[i].wy = w[1]; s->a[i].wz = w[2];
-  s->a[i].c++;
+  s->cnt[i]++;
 }
 
 /* A cell crossing (updateM): relink sphere i into the next cell (a

@@ -33,7 +33,6 @@ struct ed3_sph {
 /* The rest of a sphere's state. */
 struct ed3_aux {
   double wx, wy, wz; /* spin */
-  unsigned c;        /* hard-collision counter */
   int prev, cell;
 };
 
@@ -55,6 +54,7 @@ struct gr_ed3 {
   double cw, ch, hz, zbot;
   struct ed3_sph *s;         /* 64-byte aligned */
   struct ed3_aux *a;
+  unsigned *cnt;             /* hard-collision counters (packed: read by every stale check) */
   struct ed3_lml *lml;
   int *perm, *inv;           /* engine index -> caller's, and back (ed3.c: by cell column) */
   int *head;                 /* first sphere of each cell, (cz ncy + cy) ncx + cx */
