@@ -50,6 +50,9 @@ static int ed3_check(const struct gr_ed3_params *p, char *msg, int len)
       p->queue < GR_EDMD_AUTO || p->queue > GR_EDMD_CALENDAR)
     return ed3_bad(msg, len, "ed3: lid %g, zgrid %g, max_events %lld, queue %d out of range",
                    p->lid, p->zgrid, p->max_events, p->queue);
+  if (!(p->ride_v >= 0.0) || !isfinite(p->ride_v) || (p->ride_v > 0.0 && (p->n != 1 || !p->periodic)))
+    return ed3_bad(msg, len, "ed3: ride_v = %g with %d spheres%s; give ride_v >= 0, and > 0 only for one sphere with periodic sides",
+                   p->ride_v, p->n, p->periodic ? "" : " and walls");
   return GR_OK;
 }
 
@@ -320,6 +323,10 @@ static void ed3_at(const struct gr_ed3 *s, int i, double t, double r[3], double 
   v[0] = q->vx;
   v[1] = q->vy;
   v[2] = q->vz - s->p.g * dt;
+  if (s->riding) { /* on the plate (ed3ride.c) */
+    gr_ed3_plate_eval(&s->pl, t, &r[2], &v[2], NULL);
+    r[2] += q->r;
+  }
   if (s->p.periodic) {
     r[0] -= floor(r[0] / s->p.lx) * s->p.lx;
     r[1] -= floor(r[1] / s->p.ly) * s->p.ly;

@@ -81,6 +81,14 @@ struct gr_ed3_params {
                                lowest point (0: chosen from n and the box);
                                with a lid the cells reach the lid */
   int queue;                /* enum gr_edmd_queue of edmd.h (0: by n) */
+  double ride_v;            /* plate contacts leaving slower than ride_v
+                               (relative normal speed) take the plate's
+                               velocity, and ride it while it pushes
+                               (z_p'' > -g) until its acceleration falls
+                               to -g: the completely inelastic ball's exact
+                               rule (ed3ride.c); 0: off.  Needs n = 1 and
+                               periodic sides (a riding sphere's pair and
+                               wall events are not predicted) */
   long long max_events;     /* gr_ed3_advance stops with GR_EFAIL after this
                                many events in one call (0: no limit) */
 };

@@ -263,6 +263,12 @@ static void ed3ev_plate(struct gr_ed3 *s, int i)
 /* The boundary event and local minimum after the list is known. */
 static void ed3ev_boundary(struct gr_ed3 *s, int i)
 {
+  if (s->riding) { /* its one event: the take-off (ed3ride.c) */
+    s->lml[i].twall = s->ride_toff;
+    s->a[i].wall = ED3_TAKEOFF;
+    ed3ev_localmin(s, i);
+    return;
+  }
   ed3ev_twall(s, i);
   ed3ev_localmin(s, i);
   ed3ev_plate(s, i);
@@ -372,6 +378,8 @@ static void ed3ev_surface(struct gr_ed3 *s, int i, double t, int code)
   q->vx = v[0]; q->vy = v[1]; q->vz = v[2];
   s->a[i].wx = w[0]; s->a[i].wy = w[1]; s->a[i].wz = w[2];
   s->a[i].c++;
+  if (code == ED3_PLATE && s->p.ride_v > 0.0)
+    gr_ed3ride_land(s, i, t);
 }
 
 /* A cell crossing (updateM): relink sphere i into the next cell (a
@@ -428,7 +436,10 @@ int gr_ed3ev_process(struct gr_ed3 *s, int i, double t)
     ed3_queue_update(s, j, s->lml[j].t);
     return rc;
   }
-  if (j == ED3_HORIZON) {
+  if (j == ED3_TAKEOFF) {
+    gr_ed3ride_takeoff(s, i);
+    rc = gr_ed3ev_predict(s, i);
+  } else if (j == ED3_HORIZON) {
     s->k.horizon++;
     ed3ev_boundary(s, i);
   } else if (j <= ED3_VW_ZHI) {
