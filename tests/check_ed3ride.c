@@ -1,4 +1,4 @@
-/* Check suite for the plate-riding rule of the 3D engine (src/physics/
+/* Check suite for the plate-riding rule and the TC model of the 3D engine (src/physics/
  * ed3ride.c, ed3plate.c's take-off; issue 24) against the completely
  * inelastic ball map (src/physics/ballmap.c; Mehta & Luck, PRL 65, 393
  * (1990); Melo, Umbanhowar & Swinney, PRL 75, 3838 (1995)):
@@ -11,6 +11,7 @@
  *    plate cycles that of the map, 1 below and 2 above the doubling
  *    sqrt(4 + pi^2) (the fixed point's multiplier 1 - Gamma sin(phi) = -1
  *    with Gamma cos(phi) = pi, computed here, not by the map);
+ *  - the TC model: no loss on a bounce within tc of the previous one;
  *  - ride_v > 0 refused for more than one sphere or with walls. */
 #include <check.h>
 #include <math.h>
@@ -157,6 +158,36 @@ START_TEST(test_doubling)
 }
 END_TEST
 
+/* The TC model (ed3.h's tc): a ball dropped from h onto a plate at rest
+ * loses (1 - e^2) of its energy at the first bounce, e = 1 - 0.3 v^(3/4)
+ * of Bizon's law at v = sqrt(2 h), and none after it while its bounces
+ * come within tc of each other; without tc every bounce loses some. */
+START_TEST(test_tc)
+{
+  int pass;
+  for (pass = 0; pass < 2; pass++) {
+    struct gr_ed3_params p = {.n = 1, .radius = 0.5, .lx = 4.0, .ly = 4.0, .periodic = 1, .g = 1.0, .e0 = 0.7,
+                              .v0 = 1.0, .e_exp = 0.75, .mu = 0.5, .beta0 = 0.35, .K = 0.4, .omega = OM,
+                              .tc = pass == 0 ? 100.0 : 0.0};
+    double h = 0.3, v = sqrt(2.0 * h), e = 1.0 - 0.3 * pow(v, 0.75), x = 2.0, y = 2.0, z = 0.5 + h, w = 0.0, e1, e2;
+    char msg[160];
+    struct gr_ed3 *s;
+    ck_assert_int_eq(gr_ed3_new(&p, &x, &y, &z, &w, &w, &w, NULL, NULL, NULL, &s, msg, sizeof msg), GR_OK);
+    ck_assert_int_eq(gr_ed3_advance(s, 2.0 * v), GR_OK); /* after the first bounce */
+    e1 = gr_ed3_energy(s) - 0.5;
+    ck_assert_msg(fabs(e1 - e * e * h) < 1e-12, "energy after the first bounce %.15g, e^2 h %.15g", e1, e * e * h);
+    ck_assert_int_eq(gr_ed3_advance(s, 10.0), GR_OK); /* the collapse without tc comes near t = 20 */
+    e2 = gr_ed3_energy(s) - 0.5;
+    ck_assert_int_ge(gr_ed3_counters(s).plate, 8);
+    if (pass == 0)
+      ck_assert_msg(fabs(e2 - e1) < 1e-12, "tc: energy %.15g -> %.15g", e1, e2);
+    else
+      ck_assert_msg(e2 < 0.9 * e1, "no tc: energy %.15g -> %.15g", e1, e2);
+    gr_ed3_free(s);
+  }
+}
+END_TEST
+
 START_TEST(test_refused)
 {
   struct gr_ed3_params p = {.n = 2, .radius = 0.5, .lx = 4.0, .ly = 4.0, .periodic = 1, .g = 1.0, .e0 = 0.7,
@@ -182,6 +213,7 @@ static Suite *ride_suite(void)
   tcase_add_test(tc, test_takeoff_phase);
   tcase_add_test(tc, test_against_map);
   tcase_add_test(tc, test_doubling);
+  tcase_add_test(tc, test_tc);
   tcase_add_test(tc, test_refused);
   suite_add_tcase(su, tc);
   return su;

@@ -81,6 +81,13 @@ struct gr_ed3_params {
                                lowest point (0: chosen from n and the box);
                                with a lid the cells reach the lid */
   int queue;                /* enum gr_edmd_queue of edmd.h (0: by n) */
+  double tc;                /* the TC model (Luding & McNamara, Granular
+                               Matter 1, 113 (1998); option LUDING of Bizon's
+                               1998 code): a collision within tc of either
+                               partner's previous one is elastic and
+                               smooth (e = 1, no tangential impulse), which
+                               bounds the dissipation of a collapsing dense
+                               cluster; 0: off */
   double ride_v;            /* plate contacts leaving slower than ride_v
                                (relative normal speed) take the plate's
                                velocity, and ride it while it pushes

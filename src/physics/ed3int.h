@@ -34,6 +34,7 @@ struct ed3_sph {
 /* The rest of a sphere's state. */
 struct ed3_aux {
   double wx, wy, wz; /* spin */
+  double tlast;      /* time of its last collision (the TC model, ed3.h's tc) */
   unsigned c;        /* hard-collision counter */
   int prev, cell, list, wall;
 };
@@ -49,7 +50,7 @@ struct ed3_lml {     /* a sphere's local minimum and its boundary event's time *
 struct gr_ed3 {
   struct gr_ed3_params p;    /* radii pointer cleared */
   struct gr_ed3_plate pl;
-  struct gr_ed3_law law;
+  struct gr_ed3_law law, law_tc; /* the law, and the TC model's elastic smooth one */
   double t;
   double rmax;
   int ncx, ncy, ncz, nzplate, lid_on;
