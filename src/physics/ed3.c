@@ -50,6 +50,11 @@ static int ed3_check(const struct gr_ed3_params *p, char *msg, int len)
       p->queue < GR_EDMD_AUTO || p->queue > GR_EDMD_CALENDAR)
     return ed3_bad(msg, len, "ed3: lid %g, zgrid %g, max_events %lld, queue %d out of range",
                    p->lid, p->zgrid, p->max_events, p->queue);
+  if (!(p->tc >= 0.0) || !isfinite(p->tc))
+    return ed3_bad(msg, len, "ed3: tc = %g; give tc >= 0 (0: no TC model)", p->tc);
+  if (!(p->ride_v >= 0.0) || !isfinite(p->ride_v) || (p->ride_v > 0.0 && (p->n != 1 || !p->periodic)))
+    return ed3_bad(msg, len, "ed3: ride_v = %g with %d spheres%s; give ride_v >= 0, and > 0 only for one sphere with periodic sides",
+                   p->ride_v, p->n, p->periodic ? "" : " and walls");
   return GR_OK;
 }
 
@@ -202,7 +207,7 @@ static int ed3_states(struct gr_ed3 *s, const double *const st[9], const double 
     s->s[i] = (struct ed3_sph){st[0][e], st[1][e], st[2][e], st[3][e], st[4][e], st[5][e], 0.0,
                                (float)(radii != NULL ? radii[e] : s->p.radius), -1};
     s->a[i] = (struct ed3_aux){st[6] ? st[6][e] : 0.0, st[7] ? st[7][e] : 0.0, st[8] ? st[8][e] : 0.0,
-                               -1, 0};
+                               -HUGE_VAL, -1, 0};
     if (!isfinite(st[3][e]) || !isfinite(st[4][e]) || !isfinite(st[5][e]) ||
         !isfinite(s->a[i].wx) || !isfinite(s->a[i].wy) || !isfinite(s->a[i].wz))
       return ed3_bad(msg, len, "ed3: sphere %d has a velocity or spin that is not finite", e);
@@ -232,6 +237,7 @@ int gr_ed3_new(const struct gr_ed3_params *p, const double *x, const double *y,
   s->p.radii = NULL;
   s->pc_t = -HUGE_VAL;
   s->law = (struct gr_ed3_law){p->e0, p->v0, p->e_exp, p->mu, p->beta0, p->K};
+  s->law_tc = (struct gr_ed3_law){1.0, p->v0, p->e_exp, 0.0, p->beta0, p->K};
   s->rmax = p->radius;
   for (i = 0; p->radii != NULL && i < p->n; i++) {
     if (!(p->radii[i] > 0.0 && p->radii[i] <= 2.0 * p->radius)) {
@@ -345,6 +351,10 @@ static void ed3_at(const struct gr_ed3 *s, int i, double t, double r[3], double 
   v[0] = q->vx;
   v[1] = q->vy;
   v[2] = q->vz - s->p.g * dt;
+  if (s->riding) { /* on the plate (ed3ride.c) */
+    gr_ed3_plate_eval(&s->pl, t, &r[2], &v[2], NULL);
+    r[2] += q->r;
+  }
   if (s->p.periodic) {
     r[0] -= floor(r[0] / s->p.lx) * s->p.lx;
     r[1] -= floor(r[1] / s->p.ly) * s->p.ly;

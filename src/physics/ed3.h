@@ -81,6 +81,21 @@ struct gr_ed3_params {
                                lowest point (0: chosen from n and the box);
                                with a lid the cells reach the lid */
   int queue;                /* enum gr_edmd_queue of edmd.h (0: by n) */
+  double tc;                /* the TC model (Luding & McNamara, Granular
+                               Matter 1, 113 (1998); option LUDING of Bizon's
+                               1998 code): a collision within tc of either
+                               partner's previous one is elastic and
+                               smooth (e = 1, no tangential impulse), which
+                               bounds the dissipation of a collapsing dense
+                               cluster; 0: off */
+  double ride_v;            /* plate contacts leaving slower than ride_v
+                               (relative normal speed) take the plate's
+                               velocity, and ride it while it pushes
+                               (z_p'' > -g) until its acceleration falls
+                               to -g: the completely inelastic ball's exact
+                               rule (ed3ride.c); 0: off.  Needs n = 1 and
+                               periodic sides (a riding sphere's pair and
+                               wall events are not predicted) */
   long long max_events;     /* gr_ed3_advance stops with GR_EFAIL after this
                                many events in one call (0: no limit) */
 };

@@ -228,7 +228,15 @@ void gr_ed3ev_predict(struct gr_ed3 *s, int i)
 {
   struct ed3_lml *m = &s->lml[i];
   double tw, tp, hor = s->t + 2.0 * s->pl.period;
-  int code = ed3ev_twall(s, i, &tw), pj = -1;
+  int code, pj = -1;
+  if (s->riding) { /* its one event: the take-off (ed3ride.c) */
+    m->t = s->ride_toff;
+    m->partner = ED3_TAKEOFF;
+    m->c = 0;
+    m->pair = 0;
+    return;
+  }
+  code = ed3ev_twall(s, i, &tw);
   tp = tw;
   ed3ev_cells(s, i, &tp, &pj);
   ed3ev_plate(s, i, tp < hor ? tp : hor, &tw, &code);
@@ -293,7 +301,10 @@ static void ed3ev_pair(struct gr_ed3 *s, int i, int j, double t)
   vb[0] = q->vx; vb[1] = q->vy; vb[2] = q->vz;
   wa[0] = s->a[a].wx; wa[1] = s->a[a].wy; wa[2] = s->a[a].wz;
   wb[0] = s->a[b].wx; wb[1] = s->a[b].wy; wb[2] = s->a[b].wz;
-  (void)gr_ed3_collide(&s->law, n, ed3_imass(s, a), p->r, va, wa, ed3_imass(s, b), q->r, vb, wb, NULL);
+  (void)gr_ed3_collide(t - s->a[a].tlast < s->p.tc || t - s->a[b].tlast < s->p.tc ? &s->law_tc : &s->law, n,
+                       ed3_imass(s, a), p->r, va, wa, ed3_imass(s, b), q->r, vb, wb, NULL);
+  s->a[a].tlast = t;
+  s->a[b].tlast = t;
   p->vx = va[0]; p->vy = va[1]; p->vz = va[2];
   q->vx = vb[0]; q->vy = vb[1]; q->vz = vb[2];
   s->a[a].wx = wa[0]; s->a[a].wy = wa[1]; s->a[a].wz = wa[2];
@@ -333,10 +344,14 @@ static void ed3ev_surface(struct gr_ed3 *s, int i, double t, int code)
     s->k.overlaps++;
   v[0] = q->vx; v[1] = q->vy; v[2] = q->vz;
   w[0] = s->a[i].wx; w[1] = s->a[i].wy; w[2] = s->a[i].wz;
-  (void)gr_ed3_collide(&s->law, n, ed3_imass(s, i), r, v, w, 0.0, 0.0, vs, NULL, NULL);
+  (void)gr_ed3_collide(t - s->a[i].tlast < s->p.tc ? &s->law_tc : &s->law, n, ed3_imass(s, i), r, v, w, 0.0,
+                       0.0, vs, NULL, NULL);
+  s->a[i].tlast = t;
   q->vx = v[0]; q->vy = v[1]; q->vz = v[2];
   s->a[i].wx = w[0]; s->a[i].wy = w[1]; s->a[i].wz = w[2];
   s->cnt[i]++;
+  if (code == ED3_PLATE && s->p.ride_v > 0.0)
+    gr_ed3ride_land(s, i, t);
 }
 
 /* A cell crossing (updateM): relink sphere i into the next cell (a
@@ -384,7 +399,9 @@ void gr_ed3ev_process(struct gr_ed3 *s, int i, double t)
     ed3_queue_update(s, j, s->lml[j].t);
     return;
   }
-  if (j == ED3_HORIZON)
+  if (j == ED3_TAKEOFF)
+    gr_ed3ride_takeoff(s, i);
+  else if (j == ED3_HORIZON)
     s->k.horizon++;
   else if (j <= ED3_VW_ZHI)
     ed3ev_cross(s, i);

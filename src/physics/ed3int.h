@@ -15,11 +15,13 @@
 #include "physics/edcq.h"
 #include "physics/edtree.h"
 
+#include <stddef.h>
+
 /* Boundary event codes (a sphere's `wall`). */
 enum {
   ED3_VW_XLO = 0, ED3_VW_XHI, ED3_VW_YLO, ED3_VW_YHI, ED3_VW_ZLO, ED3_VW_ZHI, /* cell crossings */
   ED3_W_XLO, ED3_W_XHI, ED3_W_YLO, ED3_W_YHI,                                 /* side walls */
-  ED3_PLATE, ED3_HORIZON, ED3_LID, ED3_NOWALL
+  ED3_PLATE, ED3_HORIZON, ED3_LID, ED3_NOWALL, ED3_TAKEOFF
 };
 
 /* The hot state of a sphere, read by every pair prediction: one cache
@@ -33,6 +35,7 @@ struct ed3_sph {
 /* The rest of a sphere's state. */
 struct ed3_aux {
   double wx, wy, wz; /* spin */
+  double tlast;      /* time of its last collision (the TC model, ed3.h's tc) */
   int prev, cell;
 };
 
@@ -47,7 +50,7 @@ struct ed3_lml {     /* a sphere's next event, its key in the future-event list 
 struct gr_ed3 {
   struct gr_ed3_params p;    /* radii pointer cleared */
   struct gr_ed3_plate pl;
-  struct gr_ed3_law law;
+  struct gr_ed3_law law, law_tc; /* the law, and the TC model's elastic smooth one */
   double t;
   double rmax;
   int ncx, ncy, ncz, nzplate, lid_on;
@@ -64,7 +67,14 @@ struct gr_ed3 {
   struct gr_ed3_counters k;
   long long plate_nfun;      /* gap evaluations of the plate searches */
   double pc_t, pc_z, pc_v;   /* the plate's height and velocity at time pc_t (a cache) */
+  int riding;                /* the sphere (n = 1) rides the plate until ride_toff (ed3ride.c) */
+  double ride_toff;
 };
+
+/* ed3ride.c: after a plate collision of sphere i at t, the rule of
+ * ride_v (ed3.h); the take-off at ride_toff. */
+void gr_ed3ride_land(struct gr_ed3 *s, int i, double t);
+void gr_ed3ride_takeoff(struct gr_ed3 *s, int i);
 
 /* Set sphere i's key in the future-event list. */
 static inline void ed3_queue_update(struct gr_ed3 *s, int i, double key)
