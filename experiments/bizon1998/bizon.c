@@ -15,7 +15,7 @@
 #include "harness/verdict.h"
 
 #define BZ_OPTIONS "scale poly periodic lid phase transient cycles box strip_lx strip_ly " \
-                   "onset_box onset_step onset_lo onset_hi onset_fstar nfreq"
+                   "onset_box onset_step onset_lo onset_hi onset_fstar nfreq tc"
 
 /* The open choices.  Defaults by scale (0 default run, 1 full, 2 the
  * published 100 x 100 geometry); reasons in the notes template. */
@@ -51,6 +51,8 @@ int gr_bz_opts(struct gr_ctx *ctx, struct bz_opts *o)
       gr_ctx_option(ctx, "nfreq", full ? 6 : 4, 4, 12, &v) != 0)
     return gr_ctx_error(ctx)->code;
   o->nfreq = (int)v;
+  if (gr_ctx_option(ctx, "tc", 1e-4, 0.0, 0.1, &o->tc) != 0)
+    return gr_ctx_error(ctx)->code;
   if (o->onset_hi <= o->onset_lo)
     return gr_ctx_fail(ctx, GR_EINPUT, "bizon-patterns: onset_hi must exceed onset_lo (--set onset_hi=3.0)");
   return gr_ctx_options_done(ctx, BZ_OPTIONS);
@@ -117,7 +119,7 @@ size_t gr_bz_flight_get(double *gamma, double *fstar, double *flight, size_t max
 /* The options as used, for the notes (one line each, with its reason). */
 static int bz_options_text(struct gr_ctx *ctx, const struct bz_opts *o)
 {
-  char t[2400];
+  char t[3200];
   snprintf(t, sizeof t,
            "- scale = %d: 0 the default run (small boxes, a few cycles: the verdicts in under a minute of CPU), 1 full (Fig. 1 boxes of two published wavelengths, longer sweeps), 2 the published 100 x 100 geometry (hours)\n"
            "- poly = %g: radii spread uniformly by +-poly (the sheet: about 1 %%), which keeps the start from freezing into a crystal\n"
@@ -128,13 +130,14 @@ static int bz_options_text(struct gr_ctx *ctx, const struct bz_opts *o)
            "- box = %g: Fig. 1 box side (0: 8 quick, 20 default, two published wavelengths and at least 40 in full mode)\n"
            "- strip_lx = %g, strip_ly = %g: the dispersion strips (narrower than any wavelength, so only stripes along x fit)\n"
            "- onset_box = %g, onset_step = %g, onset_lo = %g, onset_hi = %g, onset_fstar = %g: the onset sweeps (below Gamma 2.2 the dense layer barely leaves the plate and its events pile up past the engine guard, so the sweeps start at 2.2)\n"
-           "- nfreq = %d: dispersion frequencies, evenly from f* 0.3 to 0.8 at Gamma 3\n",
+           "- nfreq = %d: dispersion frequencies, evenly from f* 0.3 to 0.8 at Gamma 3\n"
+           "- tc = %g: the TC model (Luding & McNamara 1998; option LUDING of Bizon's 1998 code): a collision within tc (units sqrt(sigma / g)) of either partner's previous one is elastic and smooth. Without it the compacted layer landing at Gamma 5 collapses (a sub-step of more than 40,000 events per sphere, pair collisions 7 to 1 over plate ones); 1e-4 is about the contact time of the experiments' 0.17 mm bronze spheres (a microsecond), 0 turns it off\n",
            o->scale, o->poly, o->periodic, o->lid, o->phase, o->transient, o->cycles, o->box,
            o->strip_lx, o->strip_ly, o->onset_box, o->onset_step, o->onset_lo, o->onset_hi,
-           o->onset_fstar, o->nfreq);
+           o->onset_fstar, o->nfreq, o->tc);
   if (gr_ctx_text(ctx, "options", t) != 0 ||
       gr_ctx_text(ctx, "mode", o->quick ? "quick (make check: the ball map, an 8 x 8 layer per Fig. 1 panel; no sweeps)" : o->scale == 0 ? "default" : o->scale == 1 ? "full" : "published geometry") != 0 ||
-      gr_ctx_value(ctx, "onset_fstar", o->onset_fstar) != 0 || gr_ctx_value(ctx, "onset_up", NAN) != 0 ||
+      gr_ctx_value(ctx, "onset_fstar", o->onset_fstar) != 0 || gr_ctx_value(ctx, "tc", o->tc) != 0 || gr_ctx_value(ctx, "onset_up", NAN) != 0 ||
       gr_ctx_value(ctx, "onset_down", NAN) != 0 || gr_ctx_value(ctx, "doubling1", NAN) != 0 ||
       gr_ctx_value(ctx, "doubling2", NAN) != 0)
     return gr_ctx_error(ctx)->code;

@@ -28,6 +28,7 @@ struct bz_opts {
   double strip_lx, strip_ly; /* dispersion strips */
   double onset_box, onset_step, onset_lo, onset_hi, onset_fstar;
   int nfreq;                 /* dispersion frequencies */
+  double tc;                 /* the TC model's time (physics/ed3.h; 0 off) */
 };
 
 /* The model (model.tsv) as the engine wants it. */

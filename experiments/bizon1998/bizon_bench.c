@@ -10,7 +10,11 @@
  * first compaction) before timing.  A sample runs the layer on in steps of
  * T/50 until at least 2 N pair collisions (at least 2e5, at most 2e6;
  * quick: 5e4) and returns its pair collisions (the unit of Bizon's log:
- * each collision once).  N = 1e6 in full mode only. */
+ * each collision once).  N = 1e6 in full mode only.  The samples of the
+ * larger sizes hold fewer collisions per sphere (2 at 1e5 and 1e6, some
+ * 17 at 1.2e4) and so sit in another part of the cycle (landing, flight):
+ * compare the cost per collision across sizes over the same window of the
+ * cycle, not across these kernels alone. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -107,6 +107,7 @@ int gr_bz_engine(const struct bz_cfg *c, int n, const double *buf, const double 
   p.plate = GR_ED3_PLATE_SINE;
   p.amp = c->gamma / (w * w);
   p.omega = w;
+  p.tc = c->o->tc;
   /* a guard, not a physics limit: a sub-step (T / 32) takes a few events per
    * sphere; a stalled engine stops with GR_EFAIL instead of hanging */
   p.max_events = 500LL * n + 200000LL;

@@ -21,9 +21,9 @@
  *    form events); plate events are the earliest root of the gap function,
  *    guaranteed (ed3plate.h);
  *  - cells of at least the largest diameter in x, y and z (crossings are
- *    events), a local event list per sphere, delayed states and
+ *    events), one event per sphere (its earliest), delayed states and
  *    hard-collision counters, and the 2D engine's future-event list over
- *    the spheres' local minima (edcq.h / edtree.h, reused unchanged),
+ *    the spheres' events (edcq.h / edtree.h, reused unchanged),
  *    after Marin, Risso & Cordero (J. Comput. Phys. 109, 306 (1993)).
  *
  * Units are the caller's (the experiment uses sigma = g = m = 1).  Sphere
@@ -81,6 +81,21 @@ struct gr_ed3_params {
                                lowest point (0: chosen from n and the box);
                                with a lid the cells reach the lid */
   int queue;                /* enum gr_edmd_queue of edmd.h (0: by n) */
+  double tc;                /* the TC model (Luding & McNamara, Granular
+                               Matter 1, 113 (1998); option LUDING of Bizon's
+                               1998 code): a collision within tc of either
+                               partner's previous one is elastic and
+                               smooth (e = 1, no tangential impulse), which
+                               bounds the dissipation of a collapsing dense
+                               cluster; 0: off */
+  double ride_v;            /* plate contacts leaving slower than ride_v
+                               (relative normal speed) take the plate's
+                               velocity, and ride it while it pushes
+                               (z_p'' > -g) until its acceleration falls
+                               to -g: the completely inelastic ball's exact
+                               rule (ed3ride.c); 0: off.  Needs n = 1 and
+                               periodic sides (a riding sphere's pair and
+                               wall events are not predicted) */
   long long max_events;     /* gr_ed3_advance stops with GR_EFAIL after this
                                many events in one call (0: no limit) */
 };
@@ -102,6 +117,14 @@ void gr_ed3_free(struct gr_ed3 *s);
  * current time to t.  Returns GR_OK; GR_EFAIL when max_events was reached
  * (time then at the last event) or an overlap was met; GR_ENOMEM. */
 int gr_ed3_advance(struct gr_ed3 *s, double t) GR_MUST_CHECK;
+
+/* The next collision (pair, plate, side wall or lid) without processing
+ * it: the events before it that change no trajectory (pair events gone
+ * stale, cell crossings, plate-search horizons) are processed, so the
+ * current time may advance (never past the collision).  *t its time, *i
+ * the sphere and *j its partner (caller's indices; -1 for a surface).
+ * GR_EFAIL when no collision is ahead.  For tests against brute force. */
+int gr_ed3_peek(struct gr_ed3 *s, double *t, int *i, int *j) GR_MUST_CHECK;
 
 /* Current time. */
 double gr_ed3_time(const struct gr_ed3 *s);

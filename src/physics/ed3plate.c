@@ -155,6 +155,20 @@ static double ed3p_next_cut(const struct gr_ed3_plate *pl, double t, int *piece)
   }
 }
 
+double gr_ed3_plate_takeoff(const struct gr_ed3_plate *pl, double t)
+{
+  double tc = t;
+  int piece, k;
+  if (pl->convex[0] == pl->convex[1])
+    return HUGE_VAL;
+  for (k = 0; k < 2; k++) { /* two piece ends: one of them is the take-off */
+    tc = ed3p_next_cut(pl, tc, &piece);
+    if (!pl->convex[piece])
+      return tc;
+  }
+  return HUGE_VAL;
+}
+
 /* The sphere and the gap: z(t) = z + vz (t - tau) - g (t - tau)^2 / 2. */
 struct ed3p_gap {
   const struct gr_ed3_plate *pl;

@@ -63,6 +63,14 @@ void gr_ed3_plate_eval(const struct gr_ed3_plate *pl, double t, double *z, doubl
 /* The plate's phase at t in [0, 2 pi). */
 double gr_ed3_plate_phase(const struct gr_ed3_plate *pl, double t);
 
+/* The take-off time of a sphere resting on the plate (the completely
+ * inelastic ball's rule, physics/ballmap.h): the first time after t at
+ * which the plate's acceleration falls through -g, the end of a piece on
+ * which the gap is concave followed by a convex one (sine: phase
+ * arcsin(1 / Gamma); parabolic: phase 0).  +inf when the plate never
+ * accelerates down faster than g (Gamma <= 1). */
+double gr_ed3_plate_takeoff(const struct gr_ed3_plate *pl, double t);
+
 /* The earliest time in [t0, t_end] at which a sphere of radius r whose
  * centre is at height z + vz (t - tau) - g (t - tau)^2 / 2 meets the plate
  * while approaching it.  Returns 1 and *t_hit, or 0 when there is none
