@@ -8,6 +8,9 @@
  *  - a single elastic ball on a plate at rest follows its exact flights,
  *    and on a sinusoidal plate an independent brute-force integration of
  *    its flights (scan of the gap and bisection, its own reflection);
+ *  - the engine's next collision against a brute-force O(N^2) prediction
+ *    over every pair (and its minimum images), event after event, on
+ *    random dense states of unequal spheres;
  *  - same input, same bytes; calendar queue and tree alike;
  *  - bad input: a status and a one-line message. */
 #include <check.h>
@@ -214,6 +217,101 @@ START_TEST(test_ball_moving_plate)
 }
 END_TEST
 
+/* Earliest contact of two spheres from their states (brute force, every
+ * periodic image): the earlier root of |dr + dv s| = d while approaching,
+ * 0 when touching or overlapping and approaching; +inf if none. */
+static double brute_pair(const double *st, int n, int i, int j, double d, double lx, double ly)
+{
+  double best = HUGE_VAL, dx, dy, dz = st[2 * n + j] - st[2 * n + i];
+  double dvx = st[3 * n + j] - st[3 * n + i], dvy = st[4 * n + j] - st[4 * n + i];
+  double dvz = st[5 * n + j] - st[5 * n + i], a = dvx * dvx + dvy * dvy + dvz * dvz, b, c, disc, t;
+  int u, v;
+  for (u = -1; u <= 1; u++)
+    for (v = -1; v <= 1; v++) {
+      dx = st[j] - st[i] + u * lx;
+      dy = st[n + j] - st[n + i] + v * ly;
+      b = dx * dvx + dy * dvy + dz * dvz;
+      c = dx * dx + dy * dy + dz * dz - d * d;
+      disc = b * b - a * c;
+      if (b >= 0.0 || disc < 0.0)
+        continue;
+      t = c <= 0.0 ? 0.0 : (-b - sqrt(disc)) / a;
+      best = t < best ? t : best;
+    }
+  return best;
+}
+
+/* The pair search and the one-event-per-sphere scheme against brute force:
+ * on random dense layers of unequal spheres (radii 0.35-0.5, periodic,
+ * the plate vibrating), before each collision the engine announces
+ * (gr_ed3_peek), every pair's earliest contact is computed from the states
+ * at the current time; none may come before the engine's collision, and
+ * when that is a pair collision the earliest pair is that pair, at its time. */
+START_TEST(test_pair_brute)
+{
+  int n = 240, seed, ev, i, j, a, b, bi, bj, npair = 0;
+  double *st = malloc(6 * (size_t)n * sizeof *st), r[240], t, tb, tp, now, d;
+  char msg[160];
+  ck_assert_ptr_nonnull(st);
+  for (seed = 1; seed <= 3; seed++) {
+    struct gr_ed3_params p = {.n = n, .radius = 0.5, .radii = r, .lx = 7.0, .ly = 6.0, .periodic = 1, .g = 1.0,
+                              .e0 = 0.7, .v0 = 1.0, .e_exp = 0.75, .mu = 0.5, .beta0 = 0.35, .K = 0.4,
+                              .amp = 0.3, .omega = 4.0, .queue = seed == 2 ? GR_EDMD_TREE : GR_EDMD_CALENDAR};
+    struct gr_ed3 *s = NULL;
+    srand((unsigned)seed);
+    for (i = 0; i < n; i++) { /* random sequential placement, no overlap */
+      r[i] = urand(0.35, 0.5);
+      do {
+        st[i] = urand(0.0, p.lx);
+        st[n + i] = urand(0.0, p.ly);
+        st[2 * n + i] = urand(p.amp + r[i], 6.0);
+        for (j = 0; j < i; j++) {
+          double dx = fabs(st[i] - st[j]), dy = fabs(st[n + i] - st[n + j]), dz = st[2 * n + i] - st[2 * n + j];
+          dx = dx > 0.5 * p.lx ? p.lx - dx : dx;
+          dy = dy > 0.5 * p.ly ? p.ly - dy : dy;
+          if (dx * dx + dy * dy + dz * dz < (r[i] + r[j]) * (r[i] + r[j]))
+            break;
+        }
+      } while (j < i);
+      st[3 * n + i] = urand(-1.0, 1.0);
+      st[4 * n + i] = urand(-1.0, 1.0);
+      st[5 * n + i] = urand(-1.0, 1.0);
+    }
+    ck_assert_msg(gr_ed3_new(&p, st, st + n, st + 2 * n, st + 3 * n, st + 4 * n, st + 5 * n, NULL, NULL, NULL, &s,
+                             msg, sizeof msg) == GR_OK, "%s", msg);
+    for (ev = 0; ev < 1500; ev++) {
+      ck_assert_int_eq(gr_ed3_peek(s, &t, &a, &b), GR_OK);
+      now = gr_ed3_time(s);
+      gr_ed3_positions(s, st, st + n, st + 2 * n);
+      gr_ed3_velocities(s, st + 3 * n, st + 4 * n, st + 5 * n);
+      tb = HUGE_VAL;
+      bi = bj = -1;
+      for (i = 0; i < n; i++)
+        for (j = i + 1; j < n; j++) {
+          d = gr_ed3_radius(s, i) + gr_ed3_radius(s, j);
+          if ((tp = brute_pair(st, n, i, j, d, p.lx, p.ly)) < tb) {
+            tb = tp;
+            bi = i;
+            bj = j;
+          }
+        }
+      ck_assert_msg(now + tb >= t - 1e-9, "seed %d event %d: pair %d-%d meets at %.15g before the engine's %d-%d at %.15g",
+                    seed, ev, bi, bj, now + tb, a, b, t);
+      if (b >= 0) {
+        ck_assert_msg((bi == a && bj == b) || (bi == b && bj == a), "seed %d event %d: %d-%d, brute force %d-%d",
+                      seed, ev, a, b, bi, bj);
+        ck_assert_msg(fabs(now + tb - t) <= 1e-9, "seed %d event %d: at %.15g, brute force %.15g", seed, ev, t, now + tb);
+        npair++;
+      }
+      ck_assert_int_eq(gr_ed3_advance(s, t), GR_OK);
+    }
+    gr_ed3_free(s);
+  }
+  ck_assert_int_ge(npair, 1500);
+  free(st);
+}
+END_TEST
+
 /* Same input, same bytes: two runs, and the calendar queue against the tree. */
 START_TEST(test_same_bytes)
 {
@@ -273,6 +371,7 @@ static Suite *ed3_suite(void)
   tcase_add_test(tc, test_energy);
   tcase_add_test(tc, test_ball_rest_plate);
   tcase_add_test(tc, test_ball_moving_plate);
+  tcase_add_test(tc, test_pair_brute);
   tcase_add_test(tc, test_same_bytes);
   tcase_add_test(tc, test_bad_input);
   suite_add_tcase(su, tc);

@@ -101,9 +101,9 @@ void gr_ed3_free(struct gr_ed3 *s)
     return;
   free(s->s);
   free(s->a);
+  free(s->cnt);
   free(s->lml);
   free(s->head);
-  free(s->pool);
   free(s->perm);
   free(s->inv);
   gr_edcq_free(&s->cq);
@@ -193,17 +193,13 @@ static int ed3_states(struct gr_ed3 *s, const double *const st[9], const double 
 {
   int n = s->p.n, i, e, rc;
   size_t ncell = (size_t)s->ncx * s->ncy * s->ncz, k;
-  s->npool = 8 * n + 64;
   s->s = gr_edmem_alloc((size_t)n * sizeof *s->s);
   s->a = gr_edmem_alloc((size_t)n * sizeof *s->a);
+  s->cnt = calloc((size_t)n, sizeof *s->cnt);
   s->lml = gr_edmem_alloc((size_t)n * sizeof *s->lml);
   s->head = gr_edmem_alloc(ncell * sizeof *s->head);
-  s->pool = malloc((size_t)s->npool * sizeof *s->pool);
-  if (!s->s || !s->a || !s->lml || !s->head || !s->pool || ed3_order(s, st[0], st[1], st[2]) != GR_OK)
+  if (!s->s || !s->a || !s->cnt || !s->lml || !s->head || ed3_order(s, st[0], st[1], st[2]) != GR_OK)
     return GR_ENOMEM;
-  for (i = 0; i < s->npool; i++)
-    s->pool[i].next = i + 1 < s->npool ? i + 1 : -1;
-  s->free = 0;
   for (k = 0; k < ncell; k++)
     s->head[k] = -1;
   for (i = n - 1; i >= 0; i--) {
@@ -211,7 +207,7 @@ static int ed3_states(struct gr_ed3 *s, const double *const st[9], const double 
     s->s[i] = (struct ed3_sph){st[0][e], st[1][e], st[2][e], st[3][e], st[4][e], st[5][e], 0.0,
                                (float)(radii != NULL ? radii[e] : s->p.radius), -1};
     s->a[i] = (struct ed3_aux){st[6] ? st[6][e] : 0.0, st[7] ? st[7][e] : 0.0, st[8] ? st[8][e] : 0.0,
-                               -HUGE_VAL, 0, -1, 0, -1, ED3_NOWALL};
+                               -HUGE_VAL, -1, 0};
     if (!isfinite(st[3][e]) || !isfinite(st[4][e]) || !isfinite(st[5][e]) ||
         !isfinite(s->a[i].wx) || !isfinite(s->a[i].wy) || !isfinite(s->a[i].wz))
       return ed3_bad(msg, len, "ed3: sphere %d has a velocity or spin that is not finite", e);
@@ -260,10 +256,7 @@ int gr_ed3_new(const struct gr_ed3_params *p, const double *x, const double *y,
     return ed3_bad(msg, len, "ed3: two spheres overlap in the initial state; place them apart");
   }
   for (i = 0; i < p->n; i++)
-    if (gr_ed3ev_predict(s, i) != GR_OK) {
-      gr_ed3_free(s);
-      return GR_ENOMEM;
-    }
+    gr_ed3ev_predict(s, i);
   if ((keys = malloc((size_t)p->n * sizeof *keys)) == NULL) {
     gr_ed3_free(s);
     return GR_ENOMEM;
@@ -296,21 +289,53 @@ int gr_ed3_advance(struct gr_ed3 *s, double t_end)
     if (!(t <= t_end))
       break;
     j = s->lml[i].partner;
-    if (s->lml[i].ev >= 0 && s->lml[i].c != s->a[j].c) {
+    if (s->lml[i].pair && s->lml[i].c != s->cnt[j]) {
+      s->t = t;
       gr_ed3ev_stale(s, i);
       continue;
     }
     if (s->p.max_events > 0 && done++ >= s->p.max_events)
       return GR_EFAIL;
     s->t = t;
-    if (gr_ed3ev_process(s, i, t) != GR_OK)
-      return GR_ENOMEM;
+    gr_ed3ev_process(s, i, t);
     if (s->k.overlaps != ov)
       return GR_EFAIL;
   }
   if (t_end > s->t)
     s->t = t_end;
   return GR_OK;
+}
+
+int gr_ed3_peek(struct gr_ed3 *s, double *t, int *i, int *j)
+{
+  const struct ed3_lml *m;
+  int k;
+  for (;;) {
+    if (s->use_cq) {
+      k = gr_edcq_min(&s->cq, t);
+    } else {
+      k = gr_edtree_min(&s->tree);
+      *t = gr_edtree_min_key(&s->tree);
+    }
+    m = &s->lml[k];
+    if (!isfinite(*t))
+      return GR_EFAIL;
+    if (m->pair && m->c == s->cnt[m->partner]) {
+      *i = s->perm[k];
+      *j = s->perm[m->partner];
+      return GR_OK;
+    }
+    if (!m->pair && m->partner != ED3_HORIZON && m->partner > ED3_VW_ZHI) {
+      *i = s->perm[k];
+      *j = -1;
+      return GR_OK;
+    }
+    s->t = *t;
+    if (m->pair)
+      gr_ed3ev_stale(s, k);
+    else
+      gr_ed3ev_process(s, k, *t);
+  }
 }
 
 double gr_ed3_time(const struct gr_ed3 *s) { return s->t; }

@@ -21,9 +21,9 @@
  *    form events); plate events are the earliest root of the gap function,
  *    guaranteed (ed3plate.h);
  *  - cells of at least the largest diameter in x, y and z (crossings are
- *    events), a local event list per sphere, delayed states and
+ *    events), one event per sphere (its earliest), delayed states and
  *    hard-collision counters, and the 2D engine's future-event list over
- *    the spheres' local minima (edcq.h / edtree.h, reused unchanged),
+ *    the spheres' events (edcq.h / edtree.h, reused unchanged),
  *    after Marin, Risso & Cordero (J. Comput. Phys. 109, 306 (1993)).
  *
  * Units are the caller's (the experiment uses sigma = g = m = 1).  Sphere
@@ -117,6 +117,14 @@ void gr_ed3_free(struct gr_ed3 *s);
  * current time to t.  Returns GR_OK; GR_EFAIL when max_events was reached
  * (time then at the last event) or an overlap was met; GR_ENOMEM. */
 int gr_ed3_advance(struct gr_ed3 *s, double t) GR_MUST_CHECK;
+
+/* The next collision (pair, plate, side wall or lid) without processing
+ * it: the events before it that change no trajectory (pair events gone
+ * stale, cell crossings, plate-search horizons) are processed, so the
+ * current time may advance (never past the collision).  *t its time, *i
+ * the sphere and *j its partner (caller's indices; -1 for a surface).
+ * GR_EFAIL when no collision is ahead.  For tests against brute force. */
+int gr_ed3_peek(struct gr_ed3 *s, double *t, int *i, int *j) GR_MUST_CHECK;
 
 /* Current time. */
 double gr_ed3_time(const struct gr_ed3 *s);

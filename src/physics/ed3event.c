@@ -3,23 +3,20 @@
  * lid and the plate (ed3plate.h), after the 2D engine's edevent.c (Wilson
  * 2001, sections 2.2-2.3: tball, twall, freev, the SWITCH of MAIN).
  *
- * Cost (callgrind, layer-1.2e4 of experiments/bizon1998/bizon_bench.c,
- * case b, one sample of 3.2e5 pair collisions): 9455 instructions per pair
- * collision, 58 % of them in the pair searches of ed3ev_cells: a pair
- * collision re-predicts both spheres against their 27 cells (cells of one
- * diameter), some 105 candidates, when the layer is compact 1.5-2 per cell;
- * then the local minima (5 %), the boundary events (4 %), the operator
- * (4 %), the plate's sine and its searches (about 10 %), the calendar
- * queue (4 %).  At layer-1e5 10864 instructions per pair collision (1.15x):
- * the CPU time's growth from 1.2e4 to 1e5 (about 2x, measured on a loaded
- * host) is memory, a random cache line per candidate partner.  Spheres are
- * numbered by cell column at creation (ed3.c) to keep partners near in
- * memory; no gain was measurable on the loaded host (1e5: 6.6 against
- * 6.4 us of CPU per collision, medians of 6 samples each, interleaved).
- * The 27 cells' first spheres are prefetched before the search: 1e5,
- * 5.19 -> 4.85 us of CPU per collision (medians of 4 samples each, A/B
- * interleaved, same events).  No allocation in a step but the pool's
- * doubling (rare).
+ * One event per sphere (its earliest; Lubachevsky 1991, Isobe 1999), no
+ * local lists: a sphere is predicted from scratch at each of its events,
+ * its pair search bounded by its boundary event (cell crossing).
+ *
+ * Cost (layer-1.2e4 of experiments/bizon1998/bizon_bench.c, case b): per
+ * pair collision 2.6 predictions of some 21 candidates each (55), 4.8 of
+ * them past the bounding-time test to a square root; 0.2 stale events,
+ * 0.13 crossings, 0.13 plate collisions.  The local lists (a pool node per
+ * approaching pair, 9.7 a collision, walked twice per prediction) cost
+ * more than the predictions they saved.  The receding and bounding-time
+ * rejections are one branch: the two mispredicted apart (perf: 13 % of the
+ * search on the second).  From 1.2e4 to 1e5 spheres the cost per
+ * collision grows about 1.6x over the same cycle: memory (a random cache
+ * line per candidate, the cells' heads, the partner's counter).
  * The hot state of a sphere is one cache line (struct ed3_sph). */
 #include "physics/ed3int.h"
 
@@ -31,38 +28,45 @@
  * gravity is common to both and cancels in the relative motion, so they
  * meet when |dr + dv s| = r_i + r_q, the earlier root of a quadratic,
  * written c / (-b + sqrt(b^2 - a c)) against cancellation.  Approaching
- * spheres that touch or overlap by round-off meet now.  Returns the time
- * from now, +inf when they do not meet.  (Unlike the 2D engine's, both
- * sides of a pair need not compute the same bits: an event lives only in
- * the list of the sphere that predicted it.) */
+ * spheres that touch or overlap by round-off meet now.  Only a meeting at
+ * or before tmax from now is wanted: the root is at least c / (-2 b)
+ * (sqrt(b^2 - a c) <= -b), so a pair whose bound passes tmax is dropped
+ * before the square root (the bounding-time test).  Returns the time from
+ * now, +inf when they do not meet by tmax.  (Both sides of a pair need not
+ * compute the same bits: an event lives only with the sphere that
+ * predicted it.) */
 static inline double ed3ev_tball(const double ri[3], const double vi[3], double rad,
-                                 const struct ed3_sph *q, double now, double g, double sx, double sy)
+                                 const struct ed3_sph *q, double now, double g, double sx, double sy,
+                                 double tmax)
 {
   double dt = now - q->tau, d = rad + (double)q->r;
   double dx = q->x + q->vx * dt - ri[0] + sx;
   double dy = q->y + q->vy * dt - ri[1] + sy;
   double dz = q->z + (q->vz - 0.5 * g * dt) * dt - ri[2];
   double dvx = q->vx - vi[0], dvy = q->vy - vi[1], dvz = q->vz - g * dt - vi[2];
-  double bb = dx * dvx + dy * dvy + dz * dvz, cc, disc;
-  if (bb >= 0.0)
-    return HUGE_VAL;
-  cc = dx * dx + dy * dy + dz * dz - d * d;
-  disc = bb * bb - (dvx * dvx + dvy * dvy + dvz * dvz) * cc;
-  if (disc < 0.0)
+  double bb = dx * dvx + dy * dvy + dz * dvz, cc = dx * dx + dy * dy + dz * dz - d * d, disc;
+  if ((bb >= 0.0) | (cc > -2.0 * bb * tmax)) /* one branch: most candidates leave here */
     return HUGE_VAL;
   if (cc <= 0.0)
     return 0.0;
+  disc = bb * bb - (dvx * dvx + dvy * dvy + dvz * dvz) * cc;
+  if (disc < 0.0)
+    return HUGE_VAL;
   return cc / (-bb + sqrt(disc));
 }
 
-/* schedule's pair part: predict i against the spheres of cells
- * [x0, x1] x [y0, y1] x [z0, z1] (z clipped; x, y wrapped when periodic,
- * the partner's image shifted by a box length, else clipped). */
-static int ed3ev_cells(struct gr_ed3 *s, int i, int x0, int x1, int y0, int y1, int z0, int z1)
+/* The pair search: sphere i against the spheres of its 27 cells (z
+ * clipped; x, y wrapped when periodic, the partner's image shifted by a
+ * box length, else clipped); the earliest meeting at or before *tbest
+ * (absolute) sets *tbest, *partner (the first found wins a tie). */
+static void ed3ev_cells(const struct gr_ed3 *s, int i, double *tbest, int *partner)
 {
   const struct ed3_sph *sp = s->s, *me = &s->s[i];
-  int list = s->a[i].list, cx, cy, cz, ix, iy, j, k, rc = GR_OK, hd[27], nh;
+  int c = s->a[i].cell, nxy = s->ncx * s->ncy, cx0 = c % s->ncx, cy0 = (c / s->ncx) % s->ncy;
+  int x0 = cx0 - 1, x1 = cx0 + 1, y0 = cy0 - 1, y1 = cy0 + 1, z0 = c / nxy - 1, z1 = c / nxy + 1;
+  int cx, cy, cz, ix, iy, j, hd[27], nh, best = *partner;
   double now = s->t, g = s->p.g, t, sx, sy, dt = now - me->tau, ri[3], vi[3], rad = me->r;
+  double tmax = *tbest - now;
   ri[0] = me->x + me->vx * dt;
   ri[1] = me->y + me->vy * dt;
   ri[2] = me->z + (me->vz - 0.5 * g * dt) * dt;
@@ -95,26 +99,18 @@ static int ed3ev_cells(struct gr_ed3 *s, int i, int x0, int x1, int y0, int y1, 
         for (j = hd[nh++]; j >= 0; j = sp[j].next) {
           if (j == i)
             continue;
-          t = ed3ev_tball(ri, vi, rad, &sp[j], now, g, sx, sy);
-          if (t == HUGE_VAL)
-            continue;
-          if (s->free < 0 && gr_edpool_grow(&s->pool, &s->npool, &s->free) != GR_OK) {
-            rc = GR_ENOMEM;
-            goto out;
+          t = ed3ev_tball(ri, vi, rad, &sp[j], now, g, sx, sy, tmax);
+          if (t < tmax || (t == tmax && best < 0)) {
+            tmax = t;
+            best = j;
           }
-          k = s->free;
-          s->free = s->pool[k].next;
-          s->pool[k].t = now + t;
-          s->pool[k].c = s->a[j].c;
-          s->pool[k].partner = j;
-          s->pool[k].next = list;
-          list = k;
         }
       }
     }
-out:
-  s->a[i].list = list;
-  return rc;
+  if (best >= 0) {
+    *tbest = now + tmax;
+    *partner = best;
+  }
 }
 
 /* The time after `now` at which a height z0 + v s - g s^2 / 2 (s from
@@ -148,8 +144,9 @@ static double ed3ev_up(double z0, double v, double g, double zu)
 
 /* twall: sphere i's earliest boundary event other than the plate, from its
  * state brought to now: the crossings of its cell's faces (a periodic wrap
- * is a crossing), the side walls and the lid. */
-static void ed3ev_twall(struct gr_ed3 *s, int i)
+ * is a crossing), the side walls and the lid; its time into *tw (absolute,
+ * +inf when none), its code returned. */
+static int ed3ev_twall(const struct gr_ed3 *s, int i, double *tw)
 {
   const struct ed3_sph *q = &s->s[i];
   int c = s->a[i].cell, cx = c % s->ncx, cy = (c / s->ncx) % s->ncy, cz = c / (s->ncx * s->ncy);
@@ -191,27 +188,8 @@ static void ed3ev_twall(struct gr_ed3 *s, int i)
   }
   if (best < 0.0) /* round-off put the sphere a hair past the face */
     best = 0.0;
-  s->lml[i].twall = best == HUGE_VAL ? HUGE_VAL : s->t + best;
-  s->a[i].wall = code;
-}
-
-/* local_min: the boundary event or the earliest pair event (a pair event
- * wins a tie with the boundary event). */
-static void ed3ev_localmin(struct gr_ed3 *s, int i)
-{
-  struct ed3_lml *m = &s->lml[i];
-  int k;
-  m->t = m->twall;
-  m->partner = s->a[i].wall;
-  m->c = 0;
-  m->ev = -1;
-  for (k = s->a[i].list; k >= 0; k = s->pool[k].next)
-    if (s->pool[k].t < m->t || (m->ev < 0 && s->pool[k].t == m->t)) {
-      m->t = s->pool[k].t;
-      m->partner = s->pool[k].partner;
-      m->c = s->pool[k].c;
-      m->ev = k;
-    }
+  *tw = best == HUGE_VAL ? HUGE_VAL : s->t + best;
+  return code;
 }
 
 /* No contact with the plate before hor, by the lower bound of the gap
@@ -225,65 +203,65 @@ static inline int ed3ev_plate_far(const struct gr_ed3 *s, const struct ed3_sph *
 }
 
 /* The plate search: when sphere i's cell may reach the plate, its first
- * contact before its other events (or before two periods) becomes its
- * boundary event; when none is found before a pair event, the search's
- * horizon is (ED3_HORIZON: searched again from there, in case the pair
- * event goes stale). */
-static void ed3ev_plate(struct gr_ed3 *s, int i)
+ * contact before hor becomes its boundary event (*tw, *code) if not later
+ * than it; when none is found, the search's horizon does if earlier
+ * (ED3_HORIZON: the sphere is predicted again from there). */
+static void ed3ev_plate(struct gr_ed3 *s, int i, double hor, double *tw, int *code)
 {
   const struct ed3_sph *q = &s->s[i];
-  struct ed3_lml *m = &s->lml[i];
-  double hor = s->t + 2.0 * s->pl.period, th;
+  double th;
   if (s->a[i].cell / (s->ncx * s->ncy) >= s->nzplate)
     return;
-  if (m->t < hor)
-    hor = m->t;
   if (s->pc_t != s->t) {
     gr_ed3_plate_eval(&s->pl, s->t, &s->pc_z, &s->pc_v, NULL);
     s->pc_t = s->t;
   }
-  if (ed3ev_plate_far(s, q, hor)) {
-    if (hor < m->twall) {
-      m->twall = hor;
-      s->a[i].wall = ED3_HORIZON;
+  if (!ed3ev_plate_far(s, q, hor) &&
+      gr_ed3_plate_contact(&s->pl, q->tau, q->z, q->vz, q->r, s->t, hor, &th, &s->plate_nfun)) {
+    if (th <= *tw) {
+      *tw = th;
+      *code = ED3_PLATE;
     }
-    return;
-  }
-  if (gr_ed3_plate_contact(&s->pl, q->tau, q->z, q->vz, q->r, s->t, hor, &th, &s->plate_nfun)) {
-    if (th <= m->twall) {
-      m->twall = th;
-      s->a[i].wall = ED3_PLATE;
-    }
-  } else if (hor < m->twall) {
-    m->twall = hor;
-    s->a[i].wall = ED3_HORIZON;
+  } else if (hor < *tw) {
+    *tw = hor;
+    *code = ED3_HORIZON;
   }
 }
 
-/* The boundary event and local minimum after the list is known. */
-static void ed3ev_boundary(struct gr_ed3 *s, int i)
+/* Sphere i's next event from now, from scratch (one per sphere, after
+ * Lubachevsky 1991 and Isobe 1999): its boundary event (twall), the
+ * earliest pair event not after it (the pair search, bounded by it), the
+ * plate searched up to the earlier of the two or two periods; a pair event
+ * wins a tie.  Later pair events are not kept: the sphere is predicted
+ * again at its event, whatever it is (collision, crossing, horizon, or a
+ * pair event gone stale), which comes before any of them. */
+void gr_ed3ev_predict(struct gr_ed3 *s, int i)
 {
+  struct ed3_lml *m = &s->lml[i];
+  double tw, tp, hor = s->t + 2.0 * s->pl.period;
+  int code, pj = -1;
   if (s->riding) { /* its one event: the take-off (ed3ride.c) */
-    s->lml[i].twall = s->ride_toff;
-    s->a[i].wall = ED3_TAKEOFF;
-    ed3ev_localmin(s, i);
+    m->t = s->ride_toff;
+    m->partner = ED3_TAKEOFF;
+    m->c = 0;
+    m->pair = 0;
     return;
   }
-  ed3ev_twall(s, i);
-  ed3ev_localmin(s, i);
-  ed3ev_plate(s, i);
-  ed3ev_localmin(s, i);
-}
-
-int gr_ed3ev_predict(struct gr_ed3 *s, int i)
-{
-  int c = s->a[i].cell, cx = c % s->ncx, cy = (c / s->ncx) % s->ncy, cz = c / (s->ncx * s->ncy);
-  gr_edpool_release(s->pool, &s->free, s->a[i].list);
-  s->a[i].list = -1;
-  if (ed3ev_cells(s, i, cx - 1, cx + 1, cy - 1, cy + 1, cz - 1, cz + 1) != GR_OK)
-    return GR_ENOMEM;
-  ed3ev_boundary(s, i);
-  return GR_OK;
+  code = ed3ev_twall(s, i, &tw);
+  tp = tw;
+  ed3ev_cells(s, i, &tp, &pj);
+  ed3ev_plate(s, i, tp < hor ? tp : hor, &tw, &code);
+  if (pj >= 0 && tp <= tw) {
+    m->t = tp;
+    m->partner = pj;
+    m->c = s->cnt[pj];
+    m->pair = 1;
+  } else {
+    m->t = tw;
+    m->partner = code;
+    m->c = 0;
+    m->pair = 0;
+  }
 }
 
 void gr_ed3ev_freev(struct gr_ed3 *s, int i, double t)
@@ -343,8 +321,8 @@ static void ed3ev_pair(struct gr_ed3 *s, int i, int j, double t)
   s->a[a].wx = wa[0]; s->a[a].wy = wa[1]; s->a[a].wz = wa[2];
   s->a[b].wx = wb[0]; s->a[b].wy = wb[1]; s->a[b].wz = wb[2];
   s->k.e_lost += e0 - ed3ev_ke(s, a) - ed3ev_ke(s, b);
-  s->a[a].c++;
-  s->a[b].c++;
+  s->cnt[a]++;
+  s->cnt[b]++;
   s->k.pair++;
 }
 
@@ -382,20 +360,18 @@ static void ed3ev_surface(struct gr_ed3 *s, int i, double t, int code)
   s->a[i].tlast = t;
   q->vx = v[0]; q->vy = v[1]; q->vz = v[2];
   s->a[i].wx = w[0]; s->a[i].wy = w[1]; s->a[i].wz = w[2];
-  s->a[i].c++;
+  s->cnt[i]++;
   if (code == ED3_PLATE && s->p.ride_v > 0.0)
     gr_ed3ride_land(s, i, t);
 }
 
 /* A cell crossing (updateM): relink sphere i into the next cell (a
- * periodic wrap shifts its state by the box length), predict it against
- * the newly adjacent plane of 9 cells, new boundary event. */
-static int ed3ev_cross(struct gr_ed3 *s, int i)
+ * periodic wrap shifts its state by the box length). */
+static void ed3ev_cross(struct gr_ed3 *s, int i)
 {
   struct ed3_aux *a = &s->a[i];
   int c = a->cell, nxy = s->ncx * s->ncy, cx = c % s->ncx, cy = (c / s->ncx) % s->ncy, cz = c / nxy;
-  int code = a->wall, rc;
-  switch (code) {
+  switch (s->lml[i].partner) {
   case ED3_VW_XLO: if (--cx < 0) { cx += s->ncx; s->s[i].x += s->p.lx; } break;
   case ED3_VW_XHI: if (++cx >= s->ncx) { cx -= s->ncx; s->s[i].x -= s->p.lx; } break;
   case ED3_VW_YLO: if (--cy < 0) { cy += s->ncy; s->s[i].y += s->p.ly; } break;
@@ -416,52 +392,41 @@ static int ed3ev_cross(struct gr_ed3 *s, int i)
   if (s->head[c] >= 0)
     s->a[s->head[c]].prev = i;
   s->head[c] = i;
-  switch (code) {
-  case ED3_VW_XLO: rc = ed3ev_cells(s, i, cx - 1, cx - 1, cy - 1, cy + 1, cz - 1, cz + 1); break;
-  case ED3_VW_XHI: rc = ed3ev_cells(s, i, cx + 1, cx + 1, cy - 1, cy + 1, cz - 1, cz + 1); break;
-  case ED3_VW_YLO: rc = ed3ev_cells(s, i, cx - 1, cx + 1, cy - 1, cy - 1, cz - 1, cz + 1); break;
-  case ED3_VW_YHI: rc = ed3ev_cells(s, i, cx - 1, cx + 1, cy + 1, cy + 1, cz - 1, cz + 1); break;
-  case ED3_VW_ZLO: rc = ed3ev_cells(s, i, cx - 1, cx + 1, cy - 1, cy + 1, cz - 1, cz - 1); break;
-  default: rc = ed3ev_cells(s, i, cx - 1, cx + 1, cy - 1, cy + 1, cz + 1, cz + 1); break;
-  }
   s->k.cell++;
-  return rc;
 }
 
-int gr_ed3ev_process(struct gr_ed3 *s, int i, double t)
+/* Process the event at sphere i's key (time t = s->t, the event current):
+ * a collision predicts both spheres again, a crossing or horizon the one. */
+void gr_ed3ev_process(struct gr_ed3 *s, int i, double t)
 {
   const struct ed3_lml *m = &s->lml[i];
-  int j = m->partner, rc = GR_OK;
+  int j = m->partner;
   s->k.events++;
-  if (m->ev >= 0) {
+  if (m->pair) {
     ed3ev_pair(s, i, j, t);
-    if ((rc = gr_ed3ev_predict(s, i < j ? i : j)) == GR_OK)
-      rc = gr_ed3ev_predict(s, i < j ? j : i);
+    gr_ed3ev_predict(s, i < j ? i : j);
+    gr_ed3ev_predict(s, i < j ? j : i);
     ed3_queue_update(s, i, s->lml[i].t);
     ed3_queue_update(s, j, s->lml[j].t);
-    return rc;
+    return;
   }
-  if (j == ED3_TAKEOFF) {
+  if (j == ED3_TAKEOFF)
     gr_ed3ride_takeoff(s, i);
-    rc = gr_ed3ev_predict(s, i);
-  } else if (j == ED3_HORIZON) {
+  else if (j == ED3_HORIZON)
     s->k.horizon++;
-    ed3ev_boundary(s, i);
-  } else if (j <= ED3_VW_ZHI) {
-    rc = ed3ev_cross(s, i);
-    ed3ev_boundary(s, i);
-  } else {
+  else if (j <= ED3_VW_ZHI)
+    ed3ev_cross(s, i);
+  else
     ed3ev_surface(s, i, t, j);
-    rc = gr_ed3ev_predict(s, i);
-  }
+  gr_ed3ev_predict(s, i);
   ed3_queue_update(s, i, s->lml[i].t);
-  return rc;
 }
 
+/* Sphere i's pair event gone stale (its partner collided since): predicted
+ * again from now (s->t, the stale event's time). */
 void gr_ed3ev_stale(struct gr_ed3 *s, int i)
 {
-  gr_edpool_unlink(s->pool, &s->free, &s->a[i].list, s->lml[i].ev);
   s->k.stale++;
-  ed3ev_localmin(s, i);
+  gr_ed3ev_predict(s, i);
   ed3_queue_update(s, i, s->lml[i].t);
 }

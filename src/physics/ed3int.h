@@ -1,10 +1,10 @@
 /* granrepro physics: the internals of the 3D event-driven engine (ed3.h),
- * shared by ed3.c and ed3event.c only.  The machinery is the 2D engine's
- * (edmd.h, after Marin, Risso & Cordero 1993 as Wilson 2001 lists it):
- * delayed states, a local list of pair events per sphere plus one
+ * shared by ed3.c and ed3event.c only.  Delayed states and cells as in the
+ * 2D engine (edmd.h, after Marin, Risso & Cordero 1993 as Wilson 2001
+ * lists it); one event per sphere, its earliest: a pair event or a
  * boundary event (a cell crossing, a side wall, the lid, the plate or the
- * plate search's horizon), hard-collision counters that make pair events
- * stale, and the future-event list over the local minima (edcq.h or
+ * plate search's horizon); hard-collision counters that make pair events
+ * stale; the future-event list over the spheres' events (edcq.h or
  * edtree.h, used as they are). */
 #ifndef GR_ED3INT_H
 #define GR_ED3INT_H
@@ -13,8 +13,9 @@
 #include "physics/ed3coll.h"
 #include "physics/ed3plate.h"
 #include "physics/edcq.h"
-#include "physics/edpool.h"
 #include "physics/edtree.h"
+
+#include <stddef.h>
 
 /* Boundary event codes (a sphere's `wall`). */
 enum {
@@ -35,15 +36,14 @@ struct ed3_sph {
 struct ed3_aux {
   double wx, wy, wz; /* spin */
   double tlast;      /* time of its last collision (the TC model, ed3.h's tc) */
-  unsigned c;        /* hard-collision counter */
-  int prev, cell, list, wall;
+  int prev, cell;
 };
 
-struct ed3_lml {     /* a sphere's local minimum and its boundary event's time */
-  double t, twall;
+struct ed3_lml {     /* a sphere's next event, its key in the future-event list */
+  double t;
   int partner;       /* sphere (pair event) or boundary code */
-  unsigned c;
-  int ev;            /* pool node of a pair event, -1 otherwise */
+  unsigned c;        /* the partner's counter when predicted (pair event) */
+  int pair;          /* 1: a pair event, 0: a boundary event */
   int pad;
 };
 
@@ -57,11 +57,10 @@ struct gr_ed3 {
   double cw, ch, hz, zbot;
   struct ed3_sph *s;         /* 64-byte aligned */
   struct ed3_aux *a;
+  unsigned *cnt;             /* hard-collision counters (packed: read by every stale check) */
   struct ed3_lml *lml;
   int *perm, *inv;           /* engine index -> caller's, and back (ed3.c: by cell column) */
   int *head;                 /* first sphere of each cell, (cz ncy + cy) ncx + cx */
-  struct gr_edmd_ev *pool;     /* pair events of the local lists (edpool.h) */
-  int npool, free;
   int use_cq;                /* the calendar queue, else the tree */
   struct gr_edtree tree;
   struct gr_edcq cq;
@@ -93,15 +92,14 @@ static inline double ed3_imass(const struct gr_ed3 *s, int i)
   return q * q * q;
 }
 
-/* Predict sphere i from scratch (its list is cleared first), local minimum
- * set, queue not updated.  GR_ENOMEM when the pool cannot grow. */
-int gr_ed3ev_predict(struct gr_ed3 *s, int i);
+/* Predict sphere i's next event from scratch at the current time s->t
+ * (lml[i] set, queue not updated). */
+void gr_ed3ev_predict(struct gr_ed3 *s, int i);
 
-/* Process the event at sphere i's local minimum (time t; queue updated).
- * GR_ENOMEM when out of memory. */
-int gr_ed3ev_process(struct gr_ed3 *s, int i, double t);
+/* Process the event at sphere i's key (time t = s->t; queue updated). */
+void gr_ed3ev_process(struct gr_ed3 *s, int i, double t);
 
-/* Drop the stale pair event at sphere i's local minimum, next minimum. */
+/* Sphere i's pair event gone stale: predicted again at s->t (queue updated). */
 void gr_ed3ev_stale(struct gr_ed3 *s, int i);
 
 /* Advance sphere i's delayed state to time t. */
