@@ -1,5 +1,5 @@
-/* Check suite for the plate-riding rule and the TC model of the 3D engine (src/physics/
- * ed3ride.c, ed3plate.c's take-off; issue 24) against the completely
+/* Check suite for the plate-riding rule and the TC model of the 3D engine
+ * (src/physics/ed3ride.c, ed3plate.c's take-off; issue 24) against the completely
  * inelastic ball map (src/physics/ballmap.c; Mehta & Luck, PRL 65, 393
  * (1990); Melo, Umbanhowar & Swinney, PRL 75, 3838 (1995)):
  *  - a ball at rest on the plate rides it (z = z_p + r) and leaves at the
