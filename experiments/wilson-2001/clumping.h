@@ -75,6 +75,7 @@ struct gr_clumping_group {
   double *xf[CL_NRULE], *yf[CL_NRULE];    /* final positions of seed 0 */
   double t_long;                          /* horizon of the long runs */
   struct gr_clumping_long lrun[CL_NRULE][CL_MAXSEED];
+  const unsigned char *mine;              /* seeds to run (NULL: all; issue 25) */
 };
 
 /* Allocate a group and draw its nseed initial states from rng (Wilson's
