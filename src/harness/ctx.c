@@ -295,6 +295,7 @@ int gr_ctx_input(struct gr_ctx *c, const char *table, const char *row,
 {
   struct gr_refcell *cell;
   CTX_STICKY(c);
+  CTX_LOG(c, "input", "sss", table, row, col);
   if ((cell = ctx_cell_of(c, table, row, col)) == NULL)
     return c->err.code;
   cell->used = 1;

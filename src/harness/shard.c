@@ -314,7 +314,7 @@ static const struct { const char *op, *types; } shard_ops[] = {
   {"compare", "sssdds"}, {"show", "sssds"}, {"has", "sss"}, {"verdict", "isdiddss"},
   {"inform", "isds"}, {"notcomp", "iss"}, {"assert", "sddis"}, {"value", "sd"},
   {"text", "ss"}, {"note", "s"}, {"data", "ss"}, {"row", "ss"}, {"figure", "sssssss"},
-  {"option", "sddd"},
+  {"option", "sddd"}, {"input", "sss"},
 };
 
 /* Replay one journal line (fields f[0..nf-1], f[0] the op) into ctx. */
@@ -366,7 +366,8 @@ static int shard_call(struct gr_ctx *c, char **f, int nf)
     fig.name = f[1]; fig.data = f[2]; fig.title = f[3]; fig.xlabel = f[4];
     fig.ylabel = f[5]; fig.setup = f[6]; fig.plot = f[7];
     return gr_ctx_figure(c, &fig);
-  default: return gr_ctx_option(c, f[1], d[2], d[3], d[4], &x);
+  case 13: return gr_ctx_option(c, f[1], d[2], d[3], d[4], &x);
+  default: return gr_ctx_input(c, f[1], f[2], f[3], &x); /* marks the cell an input, as the task did */
   }
 }
 
