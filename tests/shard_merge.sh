@@ -83,18 +83,23 @@ done
 # the merge's record names the host of each shard
 assert_has "$(ls "$scratch"/n2-c12/records/*.tsv | tail -n 1)" "/shard-2-of-2@$(hostname | cut -c1-60)"
 
+# missing DIR EXP K ASIDE: three shards of EXP merged into DIR (the report's
+# state in $before), then shard K of 3 moved to ASIDE: the merge names it,
+# exit 2, one line, the report left as it was.
+missing() {
+  shards "$1" "$2" 3
+  expect_exit 0 "$GRANREPRO" merge --out "$1" "$2"
+  before=$(tree_state "$1/$2")
+  mv "$1/shards/$2/$3-of-3" "$4"
+  expect_exit 2 "$GRANREPRO" merge --out "$1" "$2"
+  assert_has "$stderr_file" "shard $3-of-3 of $2 missing"
+  [ "$(wc -l <"$stderr_file")" -eq 1 ] || fail "the missing-shard error is not one line"
+  [ "$(tree_state "$1/$2")" = "$before" ] || fail "a failed merge changed the report"
+}
+
 exp=c12
 d=$scratch/err
-shards "$d" $exp 3
-expect_exit 0 "$GRANREPRO" merge --out "$d" $exp
-before=$(tree_state "$d/$exp")
-
-# a missing shard: named, exit 2, the report left as it was
-mv "$d/shards/$exp/2-of-3" "$scratch/aside"
-expect_exit 2 "$GRANREPRO" merge --out "$d" $exp
-assert_has "$stderr_file" "shard 2-of-3 of $exp missing"
-[ "$(wc -l <"$stderr_file")" -eq 1 ] || fail "the missing-shard error is not one line"
-[ "$(tree_state "$d/$exp")" = "$before" ] || fail "a failed merge changed the report"
+missing "$d" $exp 2 "$scratch/aside"
 
 # a duplicated shard (a copy under another name): named, exit 2
 mv "$scratch/aside" "$d/shards/$exp/2-of-3"
@@ -133,13 +138,7 @@ no_temporaries "$d"
 # or duplicated shard, a condition's result that does not fit this build
 exp=wilson-clumping
 d=$scratch/cond
-shards "$d" $exp 3
-expect_exit 0 "$GRANREPRO" merge --out "$d" $exp
-before=$(tree_state "$d/$exp")
-mv "$d/shards/$exp/3-of-3" "$scratch/aside3"
-expect_exit 2 "$GRANREPRO" merge --out "$d" $exp
-assert_has "$stderr_file" "shard 3-of-3 of $exp missing"
-[ "$(wc -l <"$stderr_file")" -eq 1 ] || fail "the missing-shard error is not one line"
+missing "$d" $exp 3 "$scratch/aside3"
 cp -R "$scratch/aside3" "$d/shards/$exp/3-of-3"
 cp -R "$scratch/aside3" "$d/shards/$exp/3-again"
 expect_exit 2 "$GRANREPRO" merge --out "$d" $exp
