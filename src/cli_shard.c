@@ -227,6 +227,8 @@ static int merge_record(const struct cli *c, const char *key, const struct shard
   char name[256], dir[4200];
   int i, rc = GR_OK;
   cli_record_start(&rec, c, "run", key);
+  snprintf(rec.mode, sizeof rec.mode, "%s", h[0].mode); /* the shards' run, not merge's options */
+  rec.seed = h[0].seed;
   for (i = 0; i < nh && rc == GR_OK; i++) {
     snprintf(name, sizeof name, "%s/shard-%d-of-%d@%.60s", key, h[i].k, h[i].n, h[i].host);
     rc = gr_record_add(&rec, name, 0, h[i].wall, h[i].cpu, 0.0, "-");

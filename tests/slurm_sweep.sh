@@ -135,6 +135,8 @@ done
 assert_has "$scratch/sweep/slurm/$exp-merge.log" "merged $shards shards"
 # the merge's record: one row per shard with the host that ran it
 rec=$(ls "$scratch/sweep/records"/*.tsv | tail -n 1)
+grep "^$exp/" "$rec" # the shards' hosts and times, for the log
+assert_has "$rec" "# mode: ${SLURM_MODE:-quick}"
 k=1
 while [ $k -le $shards ]; do
   assert_has "$rec" "$exp/shard-$k-of-$shards@$(hostname | cut -c1-60)"
