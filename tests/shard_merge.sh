@@ -63,8 +63,13 @@ shards() {
   done
 }
 
+# whole EXP: the unsharded run of EXP into $scratch/whole (once).
+whole() {
+  [ -d "$scratch/whole/$1" ] || expect_exit 0 "$GRANREPRO" run --quick --no-progress --seed $SEED --out "$scratch/whole" "$1"
+}
+
 for exp in $EXPS; do
-  expect_exit 0 "$GRANREPRO" run --quick --no-progress --seed $SEED --out "$scratch/whole" "$exp"
+  whole "$exp"
   for n in 1 2 3 more; do
     if [ $n = more ]; then
       # the run's units (a shard's journal counts them), which its notes state
@@ -81,7 +86,7 @@ for exp in $EXPS; do
 done
 
 # the merge's record names the host of each shard
-assert_has "$(ls "$scratch"/n2-c12/records/*.tsv | tail -n 1)" "/shard-2-of-2@$(hostname | cut -c1-60)"
+assert_has "$(ls "$scratch"/n2-"${EXPS%% *}"/records/*.tsv | tail -n 1)" "/shard-2-of-2@$(hostname | cut -c1-60)"
 
 # missing DIR EXP K ASIDE: three shards of EXP merged into DIR (the report's
 # state in $before), then shard K of 3 moved to ASIDE: the merge names it,
@@ -99,6 +104,7 @@ missing() {
 
 exp=c12
 d=$scratch/err
+whole $exp
 missing "$d" $exp 2 "$scratch/aside"
 
 # a duplicated shard (a copy under another name): named, exit 2
@@ -138,6 +144,7 @@ no_temporaries "$d"
 # or duplicated shard, a condition's result that does not fit this build
 exp=wilson-clumping
 d=$scratch/cond
+whole $exp
 missing "$d" $exp 3 "$scratch/aside3"
 cp -R "$scratch/aside3" "$d/shards/$exp/3-of-3"
 cp -R "$scratch/aside3" "$d/shards/$exp/3-again"

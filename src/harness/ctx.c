@@ -83,6 +83,7 @@ struct gr_ctx {
   char last_what[64];
   struct gr_shard *shard; /* shard run or merge (shard.h), else NULL */
   size_t units;           /* tasks and conditions so far: the shards the run splits into */
+  int cond_task;          /* the task running is a task of conditions */
 };
 
 /* strdup that tolerates NULL. */
@@ -583,6 +584,7 @@ static int ctx_run_tasks(struct gr_ctx *c, const struct gr_task *tasks, size_t n
   for (i = 0; i < n && rc == GR_OK; i++) {
     enum gr_shard_act act = c->shard ? gr_shard_task_begin(c->shard, tasks[i].name, conditions) : GR_SHARD_RUN;
     c->units += !conditions;
+    c->cond_task = conditions;
     gr_ctx_progress(c, tasks[i].name, (double)i / (double)n);
     if (act != GR_SHARD_SKIP)
       gr_ctx_phase_begin(c, tasks[i].name);
@@ -594,6 +596,7 @@ static int ctx_run_tasks(struct gr_ctx *c, const struct gr_task *tasks, size_t n
       gr_error_set(&c->err, rc, "%s: task '%s' failed with status %d", c->exp->key, tasks[i].name, rc);
     rc = c->err.code;
   }
+  c->cond_task = 0;
   gr_ctx_progress(c, "done", 1.0);
   /* for the notes: how many shards the run splits into (issue 25) */
   if (rc == GR_OK && gr_notes_value(c->named, "shards", (double)c->units) != GR_OK)
@@ -611,6 +614,14 @@ int gr_ctx_run_condition_tasks(struct gr_ctx *c, const struct gr_task *tasks, si
   return ctx_run_tasks(c, tasks, n, 1);
 }
 
+/* Every condition, here (a plain task's); frees mine. */
+static int ctx_conditions_all(const struct gr_conds *k, unsigned char *mine)
+{
+  int rc = k->n > 0 ? k->run(k->arg, mine) : GR_OK;
+  free(mine);
+  return rc;
+}
+
 int gr_ctx_conditions(struct gr_ctx *c, const struct gr_conds *k, int *partial)
 {
   unsigned char *mine;
@@ -623,6 +634,8 @@ int gr_ctx_conditions(struct gr_ctx *c, const struct gr_conds *k, int *partial)
   if ((mine = malloc(k->n + 1)) == NULL)
     return gr_error_set(&c->err, GR_ENOMEM, "out of memory");
   memset(mine, 1, k->n + 1);
+  if (!c->cond_task) /* in a plain task the conditions are part of that unit */
+    return ctx_conditions_all(k, mine);
   if (c->shard)
     first = gr_shard_conds(c->shard, k->n, mine, &record);
   c->units += k->n;

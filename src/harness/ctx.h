@@ -201,8 +201,9 @@ struct gr_conds {
  * of this shard (run --shard K/N: the i-th condition counted over the run
  * goes to shard i % N + 1; their results journaled; *partial = 1: the
  * task must not report); or none (merge: the results read from the
- * shards' journals; *partial = 0).  The run's status, or the context's
- * error (a journal that does not fit). */
+ * shards' journals; *partial = 0).  Outside a task of conditions they
+ * all run, part of the unit that runs them.  The run's status, or the
+ * context's error (a journal that does not fit). */
 int gr_ctx_conditions(struct gr_ctx *ctx, const struct gr_conds *c, int *partial) GR_MUST_CHECK;
 
 /* Shards (shard.h): the shard run that records its tasks' calls, or the
