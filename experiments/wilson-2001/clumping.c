@@ -98,27 +98,19 @@ static int cl_n2000_d01(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[1])
 static int cl_n1000_d009(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[2]); }
 static int cl_n2000_d009(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[3]); }
 
-static int cl_fig4(struct gr_ctx *ctx)
-{
-  gr_clumping_fig4(ctx);
-  return GR_OK;
-}
-
-/* The groups, each a task of conditions (its seeds), then Fig. 4. */
-static const struct gr_task cl_groups[] = {
+/* The groups (their conditions: the seeds) and Fig. 4 (its sizes): tasks
+ * of conditions. */
+static const struct gr_task cl_tasks[] = {
   {.name = "N1000-D0.1", .fn = cl_n1000_d01},
   {.name = "N2000-D0.1", .fn = cl_n2000_d01},
   {.name = "N1000-D0.09", .fn = cl_n1000_d009},
   {.name = "N2000-D0.09", .fn = cl_n2000_d009},
-};
-static const struct gr_task cl_tasks[] = {
-  {.name = "fig4", .fn = cl_fig4},
+  {.name = "fig4", .fn = gr_clumping_fig4},
 };
 
 static int cl_run(struct gr_ctx *ctx)
 {
-  int rc = gr_ctx_run_condition_tasks(ctx, cl_groups, sizeof cl_groups / sizeof cl_groups[0]);
-  return rc != GR_OK ? rc : gr_ctx_run_tasks(ctx, cl_tasks, sizeof cl_tasks / sizeof cl_tasks[0]);
+  return gr_ctx_run_condition_tasks(ctx, cl_tasks, sizeof cl_tasks / sizeof cl_tasks[0]);
 }
 
 const struct gr_experiment gr_exp_wilson_clumping = {

@@ -130,7 +130,7 @@ void gr_clumping_positions(struct gr_ctx *ctx, const struct gr_clumping_group *g
  * recorded in the context (sticky), checked once per task. */
 void gr_clumping_report_group(struct gr_ctx *ctx, const struct gr_clumping_group *g,
                               int figures);
-void gr_clumping_fig4(struct gr_ctx *ctx);
+int gr_clumping_fig4(struct gr_ctx *ctx); /* a task of conditions (its sizes) */
 
 /* The criterion of the clumping claims (clumping_power.c): the pooled
  * index-of-dispersion test (harness/ensemble_test.h) of the clustering
