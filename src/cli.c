@@ -77,7 +77,8 @@ static const struct cli_cmd cli_cmds[] = {
    "  --set NAME=VALUE  an experiment's open parameter (repeatable, at most 16; the\n"
    "                 report lists them)\n"
    "  --shard K/N    run only shard K of N of one experiment's independent tasks\n"
-   "                 (tasks i with i % N = K-1) into DIR/shards/<exp>/K-of-N/;\n"
+   "                 and conditions (units i with i % N = K-1; the notes say how\n"
+   "                 many) into DIR/shards/<exp>/K-of-N/;\n"
    "                 'granrepro merge' then writes the report\n"
    ENV_TEXT},
   {"merge", " --out --ref ", 1,

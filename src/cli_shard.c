@@ -25,7 +25,7 @@
 /* What a shard's journal header says. */
 struct shard_head {
   char dir[4096];
-  char exp[64], mode[16], revision[96], host[128], sets[1024];
+  char exp[64], mode[16], revision[96], host[128], sets[1024], abi[32];
   int k, n;
   unsigned long seed;
   size_t ntasks;
@@ -70,8 +70,8 @@ static void shard_header(struct gr_buf *b, const struct cli *c, const char *key,
   int i;
   gr_bench_record_machine(&m);
   gr_buf_printf(b, "# granrepro shard journal\nexperiment\t%s\nshard\t%d\t%d\nseed\t%lu\nmode\t%s\n"
-                "revision\t%s\nhost\t%s\nwall\t%.3f\ncpu\t%.3f\n", key, c->shard_k, c->shard_n,
-                c->opt.seed, c->opt.quick ? "quick" : "full", m.revision, m.host, t->wall, t->cpu);
+                "revision\t%s\nabi\t%s\nhost\t%s\nwall\t%.3f\ncpu\t%.3f\n", key, c->shard_k, c->shard_n,
+                c->opt.seed, c->opt.quick ? "quick" : "full", m.revision, gr_shard_abi(), m.host, t->wall, t->cpu);
   for (i = 0; i < c->opt.nsets; i++)
     gr_buf_printf(b, "set\t%s\n", c->opt.sets[i]);
 }
@@ -145,6 +145,8 @@ static int shard_read(struct shard_head *h)
       snprintf(h->mode, sizeof h->mode, "%s", p + 5);
     else if (strncmp(p, "revision\t", 9) == 0)
       snprintf(h->revision, sizeof h->revision, "%s", p + 9);
+    else if (strncmp(p, "abi\t", 4) == 0)
+      snprintf(h->abi, sizeof h->abi, "%s", p + 4);
     else if (strncmp(p, "host\t", 5) == 0)
       snprintf(h->host, sizeof h->host, "%s", p + 5);
     else if (strncmp(p, "set\t", 4) == 0 && ls < sizeof h->sets)
@@ -195,7 +197,9 @@ static int shard_gather(const char *out, const char *key, struct shard_head *h, 
     *nh = (int)i + 1;
     if ((rc = shard_read(&h[i])) != 0)
       break;
-    if (strcmp(h[i].exp, key) != 0)
+    if (strcmp(h[i].abi, gr_shard_abi()) != 0)
+      rc = cli_fail("%s was run on a host of another byte order or word size (abi %s, here %s): merge it there", h[i].dir, h[i].abi, gr_shard_abi());
+    else if (strcmp(h[i].exp, key) != 0)
       rc = cli_fail("%s is a shard of %s, not of %s: remove it and merge again", h[i].dir, h[i].exp, key);
     else if ((f = shard_differs(&h[0], &h[i])) != NULL)
       rc = cli_fail("%s and %s are of different sweeps (their %s differs): remove the stale one and merge again", h[0].dir, h[i].dir, f);
@@ -223,6 +227,8 @@ static int merge_record(const struct cli *c, const char *key, const struct shard
   char name[256], dir[4200];
   int i, rc = GR_OK;
   cli_record_start(&rec, c, "run", key);
+  snprintf(rec.mode, sizeof rec.mode, "%s", h[0].mode); /* the shards' run, not merge's options */
+  rec.seed = h[0].seed;
   for (i = 0; i < nh && rc == GR_OK; i++) {
     snprintf(name, sizeof name, "%s/shard-%d-of-%d@%.60s", key, h[i].k, h[i].n, h[i].host);
     rc = gr_bench_record_add(&rec, name, 0, h[i].wall, h[i].cpu, 0.0, "-");

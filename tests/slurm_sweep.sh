@@ -3,9 +3,11 @@
 # single-node Slurm from Debian's packages (munged, slurmctld, slurmd;
 # slurm.conf naming this host as controller and node, 2 CPUs, every state
 # folder in the scratch folder, ports of its own), submits
-# slurm/sweep.sh -n 2 of a quick c12 (a job array of two shards and a merge
-# job after them), waits for the merge, compares its bytes with an
-# unsharded run, and stops the daemons.  Skips only when the packages
+# slurm/sweep.sh -n 3 of a quick wilson-clumping (a job array of three
+# shards, each some of the groups' seeds as conditions, and a merge job
+# after them), waits for the merge, compares its bytes with an unsharded
+# run, checks that the records name the host of each shard, and stops the
+# daemons.  Skips only when the packages
 # (slurm-wlm, munge) are missing.  Runs as root without systemd (CI).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
@@ -17,11 +19,11 @@ GNUPLOT=/nonexistent
 export GNUPLOT
 # SLURM_EXP, SLURM_SHARDS, SLURM_MODE=full (default quick), SLURM_TIMEOUT
 # (seconds): the measurement of issue 25 with the same script
-exp=${SLURM_EXP:-c12}
+exp=${SLURM_EXP:-wilson-clumping}
 mode=--${SLURM_MODE:-quick}
 [ "$mode" = --full ] && mode=
-shards=${SLURM_SHARDS:-2}
-timeout=${SLURM_TIMEOUT:-60}
+shards=${SLURM_SHARDS:-3}
+timeout=${SLURM_TIMEOUT:-120}
 t=$scratch/slurm
 mkdir -p "$t/ctld" "$t/slurmd" "$t/munge"
 chmod 700 "$t/munge"
@@ -131,4 +133,13 @@ while [ $k -le $shards ]; do
   k=$((k + 1))
 done
 assert_has "$scratch/sweep/slurm/$exp-merge.log" "merged $shards shards"
+# the merge's record: one row per shard with the host that ran it
+rec=$(ls "$scratch/sweep/records"/*.tsv | tail -n 1)
+grep "^$exp/" "$rec" # the shards' hosts and times, for the log
+assert_has "$rec" "# mode: ${SLURM_MODE:-quick}"
+k=1
+while [ $k -le $shards ]; do
+  assert_has "$rec" "$exp/shard-$k-of-$shards@$(hostname | cut -c1-60)"
+  k=$((k + 1))
+done
 pass

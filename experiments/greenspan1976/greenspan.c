@@ -63,7 +63,9 @@ static const struct gr_task gs_tasks[] = {
   {.name = "triangle", .fn = gr_greenspan_triangle},
   {.name = "falling", .fn = gr_greenspan_falling},
   {.name = "rectangle", .fn = gr_greenspan_rectangle},
-  {.name = "trials", .fn = gr_greenspan_trials},
+  {.name = "trial-honey", .fn = gr_greenspan_trial_honey},
+  {.name = "trial-sand", .fn = gr_greenspan_trial_sand},
+  {.name = "trial-collapse", .fn = gr_greenspan_trial_collapse},
 };
 
 /* The experiment: its tasks in order, each a timed phase. */

@@ -143,7 +143,9 @@ int gr_greenspan_removals(const struct gs_body *b, struct gr_psolid *base,
 int gr_greenspan_triangle(struct gr_ctx *ctx);
 int gr_greenspan_rectangle(struct gr_ctx *ctx);
 int gr_greenspan_falling(struct gr_ctx *ctx);
-int gr_greenspan_trials(struct gr_ctx *ctx);
+int gr_greenspan_trial_honey(struct gr_ctx *ctx);    /* the trials of Section 4 */
+int gr_greenspan_trial_sand(struct gr_ctx *ctx);
+int gr_greenspan_trial_collapse(struct gr_ctx *ctx);
 int gr_greenspan_constants(struct gr_ctx *ctx);
 
 #endif

@@ -131,4 +131,5 @@ const struct gr_experiment gr_exp_sweetman_neighbors = {
   .run = sw_run,
   .kernels = sw_kernels,
   .nkernels = sizeof sw_kernels / sizeof sw_kernels[0],
+  .shardable = 1,
 };

@@ -20,13 +20,54 @@ static const struct cl_case {
   {.n = 1000, .d = 0.09, .full_only = 1}, {.n = 2000, .d = 0.09, .full_only = 1},
 };
 
+/* The conditions of a group (issue 25): its seeds, each every rule to
+ * t = 10 and the long runs from that seed's start. */
+static void cl_seed_name(const void *arg, size_t i, char *buf, size_t len)
+{
+  const struct gr_clumping_group *g = arg;
+  snprintf(buf, len, "N%d-D%g/seed%zu", g->n, g->d, i);
+}
+
+/* The seeds with mine[s] set: their runs and long runs. */
+static int cl_seed_run(void *arg, const unsigned char *mine)
+{
+  struct gr_clumping_group *g = arg;
+  int rc;
+  g->mine = mine;
+  rc = gr_clumping_group_run(g);
+  if (rc == GR_OK && g->t_long > 0.0)
+    rc = gr_clumping_group_long(g);
+  g->mine = NULL;
+  return rc;
+}
+
+/* Where seed s's results lie: its runs, long runs, and (seed 0) the
+ * final positions. */
+static size_t cl_seed_spans(void *arg, size_t s, struct gr_span sp[GR_COND_SPANS])
+{
+  struct gr_clumping_group *g = arg;
+  size_t n = 0, bytes = (size_t)g->n * sizeof(double);
+  int r;
+  for (r = 0; r < CL_NRULE; r++) {
+    sp[n++] = (struct gr_span){&g->run[r][s], sizeof g->run[r][s]};
+    sp[n++] = (struct gr_span){&g->lrun[r][s], sizeof g->lrun[r][s]};
+    if (s == 0) {
+      sp[n++] = (struct gr_span){g->xf[r], bytes};
+      sp[n++] = (struct gr_span){g->yf[r], bytes};
+    }
+  }
+  return n;
+}
+
 /* One group: every rule and seed from the same starts, to t = 10, and
- * the long runs (full: to t = 100; quick: N = 2000 to t = 40); then its
- * verdicts, data and figures (figures of positions for D = 0.1). */
+ * the long runs (full: to t = 100; quick: N = 2000 to t = 40), one
+ * condition per seed; then its verdicts, data and figures (figures of
+ * positions for D = 0.1). */
 static int cl_group(struct gr_ctx *ctx, const struct cl_case *c)
 {
-  int quick = gr_ctx_quick(ctx), rc;
+  int quick = gr_ctx_quick(ctx), rc, partial = 0;
   struct gr_clumping_group *g = NULL;
+  struct gr_conds seeds = {.name = cl_seed_name, .run = cl_seed_run, .spans = cl_seed_spans};
   char name[64];
   gsl_rng *rng;
   if (quick && c->full_only)
@@ -38,13 +79,15 @@ static int cl_group(struct gr_ctx *ctx, const struct cl_case *c)
   rc = gr_clumping_group_new(c->n, c->d, quick ? 4 : CL_MAXSEED, rng, &g);
   if (rc == GR_OK) {
     g->t_long = quick ? (c->n == 2000 ? 40.0 : 0.0) : 100.0;
-    rc = gr_clumping_group_run(g);
+    seeds.n = (size_t)g->nseed;
+    seeds.arg = g;
+    rc = gr_ctx_conditions(ctx, &seeds, &partial);
   }
-  if (rc == GR_OK && g->t_long > 0.0)
-    rc = gr_clumping_group_long(g);
-  if (rc == GR_OK)
+  if (rc == GR_OK && !partial)
     gr_clumping_report_group(ctx, g, c->d == 0.1);
   gr_clumping_group_free(g);
+  if (gr_ctx_error(ctx)->code != GR_OK)
+    return gr_ctx_error(ctx)->code;
   if (rc == GR_EFAIL)
     return gr_ctx_fail(ctx, rc, "cannot place %d disks of D = %g in the box", c->n, c->d);
   return rc == GR_OK ? GR_OK : gr_ctx_fail(ctx, rc, "out of memory running N = %d", c->n);
@@ -55,23 +98,19 @@ static int cl_n2000_d01(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[1])
 static int cl_n1000_d009(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[2]); }
 static int cl_n2000_d009(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[3]); }
 
-static int cl_fig4(struct gr_ctx *ctx)
-{
-  gr_clumping_fig4(ctx);
-  return GR_OK;
-}
-
+/* The groups (their conditions: the seeds) and Fig. 4 (its sizes): tasks
+ * of conditions. */
 static const struct gr_task cl_tasks[] = {
   {.name = "N1000-D0.1", .fn = cl_n1000_d01},
   {.name = "N2000-D0.1", .fn = cl_n2000_d01},
   {.name = "N1000-D0.09", .fn = cl_n1000_d009},
   {.name = "N2000-D0.09", .fn = cl_n2000_d009},
-  {.name = "fig4", .fn = cl_fig4},
+  {.name = "fig4", .fn = gr_clumping_fig4},
 };
 
 static int cl_run(struct gr_ctx *ctx)
 {
-  return gr_ctx_run_tasks(ctx, cl_tasks, sizeof cl_tasks / sizeof cl_tasks[0]);
+  return gr_ctx_run_condition_tasks(ctx, cl_tasks, sizeof cl_tasks / sizeof cl_tasks[0]);
 }
 
 const struct gr_experiment gr_exp_wilson_clumping = {

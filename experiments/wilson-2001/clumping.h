@@ -75,6 +75,7 @@ struct gr_clumping_group {
   double *xf[CL_NRULE], *yf[CL_NRULE];    /* final positions of seed 0 */
   double t_long;                          /* horizon of the long runs */
   struct gr_clumping_long lrun[CL_NRULE][CL_MAXSEED];
+  const unsigned char *mine;              /* seeds to run (NULL: all; issue 25) */
 };
 
 /* Allocate a group and draw its nseed initial states from rng (Wilson's
@@ -129,7 +130,7 @@ void gr_clumping_positions(struct gr_ctx *ctx, const struct gr_clumping_group *g
  * recorded in the context (sticky), checked once per task. */
 void gr_clumping_report_group(struct gr_ctx *ctx, const struct gr_clumping_group *g,
                               int figures);
-void gr_clumping_fig4(struct gr_ctx *ctx);
+int gr_clumping_fig4(struct gr_ctx *ctx); /* a task of conditions (its sizes) */
 
 /* The criterion of the clumping claims (clumping_synth.c): the pooled
  * index-of-dispersion test (harness/ensemble_test.h) of the clustering

@@ -82,29 +82,73 @@ static void cl_fig4_verdicts(struct gr_ctx *ctx, long long ev1000, double per100
   gr_ctx_compare(ctx, "fig4", "max_particles", "value", (double)h, 0.0, note);
 }
 
-void gr_clumping_fig4(struct gr_ctx *ctx)
+#define CL_FIG4_NS 7
+
+/* Fig. 4's sizes, the conditions of its task (issue 25): every start drawn
+ * in turn from one stream (in every shard), the two runs of size i where
+ * mine[i]. */
+struct cl_fig4_sizes {
+  struct gr_ctx *ctx;
+  const int *ns;
+  double *start[CL_FIG4_NS];
+  long long ev[CL_FIG4_NS][2];
+  struct gr_edmd_counters k[CL_FIG4_NS][2];
+};
+
+static void cl_fig4_name(const void *arg, size_t i, char *buf, size_t len)
 {
-  static const int ns[] = {250, 500, 1000, 2000, 3000, 4000, 5000};
+  snprintf(buf, len, "fig4-N%d", ((const struct cl_fig4_sizes *)arg)->ns[i]);
+}
+
+static int cl_fig4_run(void *arg, const unsigned char *mine)
+{
+  struct cl_fig4_sizes *f = arg;
+  int i, rc = GR_OK;
+  for (i = 0; i < CL_FIG4_NS && rc == GR_OK; i++)
+    if (mine[i] && f->start[i] != NULL)
+      rc = cl_fig4_runs(f->ctx, f->ns[i], f->start[i], f->ev[i], f->k[i]);
+  return rc;
+}
+
+static size_t cl_fig4_spans(void *arg, size_t i, struct gr_span sp[GR_COND_SPANS])
+{
+  struct cl_fig4_sizes *f = arg;
+  sp[0] = (struct gr_span){f->ev[i], sizeof f->ev[i]};
+  sp[1] = (struct gr_span){f->k[i], sizeof f->k[i]};
+  return 2;
+}
+
+int gr_clumping_fig4(struct gr_ctx *ctx)
+{
+  static const int ns[CL_FIG4_NS] = {250, 500, 1000, 2000, 3000, 4000, 5000};
   const struct gr_place_random p = {.lx = CL_L, .ly = CL_L, .d = 0.1, .vmax = 1.0, .maxtries = 100000000L};
-  int nn = gr_ctx_quick(ctx) ? 4 : (int)(sizeof ns / sizeof ns[0]), i, rc = GR_OK;
+  int nn = gr_ctx_quick(ctx) ? 4 : CL_FIG4_NS, i, rc = GR_OK, partial = 0;
   struct gr_data *d = gr_ctx_data(ctx, "fig4-events", "N events_paper_grid ddc dwc vwc_paper_grid stale_paper_grid events_auto_grid vwc_auto_grid pairs_paper_grid pairs_auto_grid");
   gsl_rng *rng = gr_ctx_rng(ctx, "fig4-start");
-  double *buf = malloc(4 * 5000 * sizeof *buf), per1000 = 0.0;
-  long long ev1000 = 0, ev[2];
-  if (d == NULL || rng == NULL || buf == NULL)
+  struct cl_fig4_sizes f = {.ctx = ctx, .ns = ns};
+  struct gr_conds sizes = {.n = (size_t)nn, .arg = &f, .name = cl_fig4_name, .run = cl_fig4_run, .spans = cl_fig4_spans};
+  double per1000 = 0.0;
+  long long ev1000 = 0;
+  if (d == NULL || rng == NULL)
     rc = gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
   for (i = 0; i < nn && rc == GR_OK; i++) {
-    struct gr_edmd_counters k[2];
-    int n = ns[i];
-    if (gr_place_random_disks(&p, n, rng, buf, buf + n, buf + 2 * n, buf + 3 * n) != GR_OK)
+    const int n = ns[i];
+    if ((f.start[i] = malloc(4 * (size_t)n * sizeof(double))) == NULL)
+      rc = gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
+    else if (gr_place_random_disks(&p, n, rng, f.start[i], f.start[i] + n, f.start[i] + 2 * n, f.start[i] + 3 * n) != GR_OK)
       rc = gr_ctx_fail(ctx, GR_EFAIL, "cannot place %d disks", n);
-    else if ((rc = cl_fig4_runs(ctx, n, buf, ev, k)) == GR_OK) {
-      gr_data_printf(d, "%d %lld %lld %lld %lld %lld %lld %lld %lld %lld\n", n, ev[0], k[0].ddc, k[0].dwc, k[0].vwc,
-                     k[0].stale, ev[1], k[1].vwc, k[0].pairs, k[1].pairs);
-      if (n == 1000 || n == 2000)
-        cl_fig4_values(ctx, n, k);
-    }
-    if (rc == GR_OK && n == 1000) {
+  }
+  if (rc == GR_OK)
+    rc = gr_ctx_conditions(ctx, &sizes, &partial);
+  for (i = 0; i < nn && rc == GR_OK && !partial; i++) {
+    const struct gr_edmd_counters *k = f.k[i];
+    const long long *ev = f.ev[i];
+    const int n = ns[i];
+    gr_data_printf(d, "%d %lld %lld %lld %lld %lld %lld %lld %lld %lld\n", n, ev[0], k[0].ddc, k[0].dwc, k[0].vwc,
+                   k[0].stale, ev[1], k[1].vwc, k[0].pairs, k[1].pairs);
+    if (n == 1000 || n == 2000)
+      cl_fig4_values(ctx, n, k);
+    if (n == 1000) {
       ev1000 = ev[0];
       per1000 = (double)k[0].vwc / n;
       gr_ctx_verdict(ctx, GR_KIND_CHECK, "fig4/same-collisions-both-grids",
@@ -113,9 +157,11 @@ void gr_clumping_fig4(struct gr_ctx *ctx)
                      "N = 1000 to t = 10: |disk-disk difference| + |wall difference| between the paper's 10 x 10 grid and the automatic grid");
     }
   }
-  free(buf);
-  if (rc == GR_OK) {
+  for (i = 0; i < nn; i++)
+    free(f.start[i]);
+  if (rc == GR_OK && !partial) {
     cl_fig4_verdicts(ctx, ev1000, per1000);
     gr_ctx_figure(ctx, &cl_fig4_figure);
   }
+  return gr_ctx_error(ctx)->code != GR_OK ? gr_ctx_error(ctx)->code : rc;
 }

@@ -116,6 +116,8 @@ int gr_clumping_group_run(struct gr_clumping_group *g)
 #pragma omp parallel for schedule(dynamic, 1) reduction(| : bad)
   for (job = 0; job < njob; job++) {
     int r = job % CL_NRULE, s = job / CL_NRULE;
+    if (g->mine != NULL && !g->mine[s])
+      continue;
     bad |= cl_run_one(g, r, s, s == 0 ? g->xf[r] : NULL, s == 0 ? g->yf[r] : NULL) != GR_OK;
   }
   return bad ? GR_ENOMEM : GR_OK;
@@ -141,7 +143,8 @@ int gr_clumping_group_long(struct gr_clumping_group *g)
   int job, njob = (CL_NRULE - 1) * g->nseed, bad = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(| : bad)
   for (job = 0; job < njob; job++)
-    bad |= cl_long_one(g, 1 + job % (CL_NRULE - 1), job / (CL_NRULE - 1)) != GR_OK;
+    if (g->mine == NULL || g->mine[job / (CL_NRULE - 1)])
+      bad |= cl_long_one(g, 1 + job % (CL_NRULE - 1), job / (CL_NRULE - 1)) != GR_OK;
   return bad ? GR_ENOMEM : GR_OK;
 }
 

@@ -81,6 +81,8 @@ struct gr_ctx {
   int last_percent;
   char last_what[64];
   struct gr_shard *shard; /* shard run or merge (shard.h), else NULL */
+  size_t units;           /* tasks and conditions so far: the shards the run splits into */
+  int cond_task;          /* the task running is a task of conditions */
 };
 
 /* strdup that tolerates NULL. */
@@ -293,6 +295,7 @@ int gr_ctx_input(struct gr_ctx *c, const char *table, const char *row,
 {
   struct gr_refcell *cell;
   CTX_STICKY(c);
+  CTX_LOG(c, "input", "sss", table, row, col);
   if ((cell = ctx_cell_of(c, table, row, col)) == NULL)
     return c->err.code;
   cell->used = 1;
@@ -572,12 +575,15 @@ void gr_ctx_progress(struct gr_ctx *c, const char *what, double fraction)
   fflush(stderr);
 }
 
-int gr_ctx_run_tasks(struct gr_ctx *c, const struct gr_task *tasks, size_t n)
+/* The tasks in order; conditions: each is a task of conditions. */
+static int ctx_run_tasks(struct gr_ctx *c, const struct gr_task *tasks, size_t n, int conditions)
 {
   size_t i;
   int rc = c->err.code;
   for (i = 0; i < n && rc == GR_OK; i++) {
-    enum gr_shard_act act = c->shard ? gr_shard_task_begin(c->shard, tasks[i].name) : GR_SHARD_RUN;
+    enum gr_shard_act act = c->shard ? gr_shard_task_begin(c->shard, tasks[i].name, conditions) : GR_SHARD_RUN;
+    c->units += !conditions;
+    c->cond_task = conditions;
     gr_ctx_progress(c, tasks[i].name, (double)i / (double)n);
     if (act != GR_SHARD_SKIP)
       gr_ctx_phase_begin(c, tasks[i].name);
@@ -589,7 +595,65 @@ int gr_ctx_run_tasks(struct gr_ctx *c, const struct gr_task *tasks, size_t n)
       gr_error_set(&c->err, rc, "%s: task '%s' failed with status %d", c->exp->key, tasks[i].name, rc);
     rc = c->err.code;
   }
+  c->cond_task = 0;
   gr_ctx_progress(c, "done", 1.0);
+  /* for the notes: how many shards the run splits into (issue 25) */
+  if (rc == GR_OK && gr_notes_value(c->named, "shards", (double)c->units) != GR_OK)
+    rc = gr_error_set(&c->err, GR_ENOMEM, "out of memory");
+  return rc;
+}
+
+int gr_ctx_run_tasks(struct gr_ctx *c, const struct gr_task *tasks, size_t n)
+{
+  return ctx_run_tasks(c, tasks, n, 0);
+}
+
+int gr_ctx_run_condition_tasks(struct gr_ctx *c, const struct gr_task *tasks, size_t n)
+{
+  return ctx_run_tasks(c, tasks, n, 1);
+}
+
+/* Every condition, here (a plain task's); frees mine. */
+static int ctx_conditions_all(const struct gr_conds *k, unsigned char *mine)
+{
+  int rc = k->n > 0 ? k->run(k->arg, mine) : GR_OK;
+  free(mine);
+  return rc;
+}
+
+int gr_ctx_conditions(struct gr_ctx *c, const struct gr_conds *k, int *partial)
+{
+  unsigned char *mine;
+  struct gr_span sp[GR_COND_SPANS];
+  char name[128];
+  size_t i, first = 0, nsp;
+  int rc = GR_OK, record = 0, any = 0;
+  *partial = 0;
+  CTX_STICKY(c);
+  if ((mine = malloc(k->n + 1)) == NULL)
+    return gr_error_set(&c->err, GR_ENOMEM, "out of memory");
+  memset(mine, 1, k->n + 1);
+  if (!c->cond_task) /* in a plain task the conditions are part of that unit */
+    return ctx_conditions_all(k, mine);
+  if (c->shard)
+    first = gr_shard_conds(c->shard, k->n, mine, &record);
+  c->units += k->n;
+  for (i = 0; i < k->n; i++)
+    any |= mine[i];
+  if (any)
+    rc = k->run(k->arg, mine);
+  for (i = 0; i < k->n && rc == GR_OK && c->shard; i++) {
+    if (record && !mine[i])
+      continue; /* another shard's */
+    k->name(k->arg, i, name, sizeof name);
+    nsp = k->spans(k->arg, i, sp);
+    if (record)
+      gr_shard_cond_put(c->shard, first + i, name, sp, nsp);
+    else if (gr_shard_cond_get(c->shard, first + i, name, sp, nsp, &c->err) != GR_OK)
+      rc = c->err.code;
+  }
+  free(mine);
+  *partial = record;
   return rc;
 }
 

@@ -169,8 +169,41 @@ struct gr_task {
 
 /* Run the tasks in order, each as a phase of the run record, with
  * progress between them; stops at the first failure (a task's non-GR_OK
- * status or the context's recorded error) and returns its code. */
+ * status or the context's recorded error) and returns its code.  The
+ * second form runs tasks of conditions: the unit of sharding of each is
+ * not the task but each of its conditions (gr_ctx_conditions); every
+ * shard runs the task, which reports only when no result is missing. */
 int gr_ctx_run_tasks(struct gr_ctx *ctx, const struct gr_task *tasks, size_t n);
+int gr_ctx_run_condition_tasks(struct gr_ctx *ctx, const struct gr_task *tasks, size_t n);
+
+/* The independent conditions of a task run by gr_ctx_run_condition_tasks
+ * (issue 25): n computations, each named (name: "N1000-D0.1/seed3") and
+ * deterministic from the seed and its parameters alone, whose results go
+ * to memory the caller owns.  run computes the conditions i with mine[i]
+ * != 0 (all of them, or one shard's); spans says where condition i's
+ * result lies (at most GR_COND_SPANS stretches, exact bytes), so that a
+ * shard can hand it to the merge. */
+#define GR_COND_SPANS 32
+struct gr_span {
+  void *p;
+  size_t size;
+};
+struct gr_conds {
+  size_t n;
+  void *arg;
+  void (*name)(const void *arg, size_t i, char *buf, size_t len);
+  int (*run)(void *arg, const unsigned char *mine);
+  size_t (*spans)(void *arg, size_t i, struct gr_span sp[GR_COND_SPANS]);
+};
+
+/* Run the conditions: all of them (an unsharded run; *partial = 0); those
+ * of this shard (run --shard K/N: the i-th condition counted over the run
+ * goes to shard i % N + 1; their results journaled; *partial = 1: the
+ * task must not report); or none (merge: the results read from the
+ * shards' journals; *partial = 0).  Outside a task of conditions they
+ * all run, part of the unit that runs them.  The run's status, or the
+ * context's error (a journal that does not fit). */
+int gr_ctx_conditions(struct gr_ctx *ctx, const struct gr_conds *c, int *partial) GR_MUST_CHECK;
 
 /* Shards (shard.h): the shard run that records its tasks' calls, or the
  * merge that replays them; ctx does not own s.  gr_ctx_data_find: the

@@ -21,6 +21,7 @@ struct shard_seg {
   const char *file; /* journal it came from */
   size_t line0;     /* line number of its first op line */
   int k;            /* shard that ran it */
+  int cond;         /* a condition: lines is "name\tbytes\thex" */
 };
 
 struct gr_shard {
@@ -66,8 +67,10 @@ void gr_shard_free(struct gr_shard *s)
   free(s);
 }
 
-enum gr_shard_act gr_shard_task_begin(struct gr_shard *s, const char *name)
+enum gr_shard_act gr_shard_task_begin(struct gr_shard *s, const char *name, int conditions)
 {
+  if (conditions)
+    return GR_SHARD_RUN; /* its conditions are the units (gr_shard_conds) */
   s->cur = s->ntask++;
   if (s->replay)
     return GR_SHARD_REPLAY;
@@ -122,6 +125,79 @@ void gr_shard_log(struct gr_shard *s, const char *op, const char *types, ...)
   s->failed |= s->log.failed;
 }
 
+size_t gr_shard_conds(struct gr_shard *s, size_t n, unsigned char *mine, int *record)
+{
+  size_t first = s->ntask, i;
+  s->ntask += n;
+  *record = !s->replay;
+  for (i = 0; i < n; i++)
+    mine[i] = !s->replay && (first + i) % (size_t)s->n == (size_t)(s->k - 1);
+  return first;
+}
+
+void gr_shard_cond_put(struct gr_shard *s, size_t idx, const char *name,
+                       const struct gr_span *sp, size_t nsp)
+{
+  static const char hex[] = "0123456789abcdef";
+  size_t i, j, bytes = 0;
+  for (i = 0; i < nsp; i++)
+    bytes += sp[i].size;
+  gr_buf_printf(&s->log, "cond\t%zu\t", idx);
+  shard_field(&s->log, name);
+  gr_buf_printf(&s->log, "\t%zu\t", bytes);
+  for (i = 0; i < nsp; i++)
+    for (j = 0; j < sp[i].size; j++) {
+      const unsigned char b = ((const unsigned char *)sp[i].p)[j];
+      char two[2] = {hex[b >> 4], hex[b & 15]};
+      gr_buf_append(&s->log, two, 2);
+    }
+  gr_buf_append(&s->log, "\n", 1);
+  s->failed |= s->log.failed;
+}
+
+/* The value of a hex digit, -1 for another character. */
+static int shard_hex(char c)
+{
+  return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+int gr_shard_cond_get(struct gr_shard *s, size_t idx, const char *name,
+                      const struct gr_span *sp, size_t nsp, struct gr_error *err)
+{
+  const struct shard_seg *g = idx < SHARD_MAX_TASKS ? &s->seg[idx] : NULL;
+  const char *p, *tab;
+  size_t i, j, bytes = 0, want = 0;
+  if (g == NULL || g->file == NULL)
+    return gr_error_set(err, GR_EINPUT, "condition %zu (%s) is in no shard's journal (a shard is missing)", idx, name);
+  p = g->lines;
+  tab = strchr(p, '\t');
+  if (!g->cond || tab == NULL || (size_t)(tab - p) != strlen(name) || strncmp(p, name, strlen(name)) != 0)
+    return gr_error_set(err, GR_EINPUT, "%s:%zu: unit %zu is not condition '%s' (a shard of another version: rerun shard %d)",
+                        g->file, g->line0 - 1, idx, name, g->k);
+  for (i = 0; i < nsp; i++)
+    want += sp[i].size;
+  bytes = strtoul(tab + 1, (char **)&p, 10);
+  if (bytes != want || *p != '\t' || strlen(p + 1) != 2 * want)
+    return gr_error_set(err, GR_EINPUT, "%s:%zu: condition '%s' holds %zu bytes, this build wants %zu (rerun shard %d)",
+                        g->file, g->line0 - 1, name, bytes, want, g->k);
+  for (p++, i = 0; i < nsp; i++)
+    for (j = 0; j < sp[i].size; j++, p += 2) {
+      const int hi = shard_hex(p[0]), lo = shard_hex(p[1]);
+      if (hi < 0 || lo < 0)
+        return gr_error_set(err, GR_EINPUT, "%s:%zu: condition '%s': not hex (rerun shard %d)", g->file, g->line0 - 1, name, g->k);
+      ((unsigned char *)sp[i].p)[j] = (unsigned char)(hi * 16 + lo);
+    }
+  return GR_OK;
+}
+
+const char *gr_shard_abi(void)
+{
+  static char abi[32];
+  const unsigned one = 1;
+  snprintf(abi, sizeof abi, "%s-%zu-%zu", *(const unsigned char *)&one ? "le" : "be", sizeof(long), sizeof(void *));
+  return abi;
+}
+
 int gr_shard_journal(const struct gr_shard *s, struct gr_buf *out, char *names, size_t n)
 {
   const char *p = gr_buf_str(&s->log), *q;
@@ -133,12 +209,15 @@ int gr_shard_journal(const struct gr_shard *s, struct gr_buf *out, char *names, 
   gr_buf_append(out, p, s->log.len);
   gr_buf_printf(out, "end\n");
   for (; *p; p = q + 1) {
+    const char *e;
+    int cond = strncmp(p, "cond\t", 5) == 0;
     q = strchr(p, '\n'); /* every logged line ends with one */
-    if (strncmp(p, "task\t", 5) != 0 || used >= n)
+    if ((strncmp(p, "task\t", 5) != 0 && !cond) || used >= n)
       continue;
     p = strchr(p + 5, '\t') + 1;
+    e = cond ? strchr(p, '\t') : q;
     used += (size_t)snprintf(names + used, used < n ? n - used : 0, "%s%.*s",
-                             used ? "," : "", (int)(q - p), p);
+                             used ? "," : "", (int)(e - p), p);
   }
   return out->failed ? GR_ENOMEM : GR_OK;
 }
@@ -195,8 +274,9 @@ int gr_shard_add(struct gr_shard *s, char *text, const char *file, int k, int n,
       return gr_error_set(err, GR_EINPUT, "%s:%zu: unterminated line (a truncated journal: rerun shard %d/%d)", file, line, k, n);
     *nl = '\0';
     end = strcmp(p, "end") == 0;
-    if (strncmp(p, "task\t", 5) == 0) {
-      idx = strtoul(p + 5, NULL, 10);
+    if (strncmp(p, "task\t", 5) == 0 || strncmp(p, "cond\t", 5) == 0) {
+      char *rest;
+      idx = strtoul(p + 5, &rest, 10);
       if (idx >= ntasks || idx >= SHARD_MAX_TASKS || idx % (size_t)n != (size_t)(k - 1))
         return gr_error_set(err, GR_EINPUT, "%s:%zu: task %zu does not belong to shard %d of %d (%zu tasks)", file, line, idx, k, n, ntasks);
       cur = &s->seg[idx];
@@ -205,7 +285,10 @@ int gr_shard_add(struct gr_shard *s, char *text, const char *file, int k, int n,
       cur->file = file;
       cur->line0 = line + 1;
       cur->k = k;
-      cur->lines = nl + 1;
+      cur->cond = *p == 'c';
+      cur->lines = cur->cond ? rest + (*rest == '\t') : nl + 1;
+      if (cur->cond)
+        cur = NULL; /* one line */
     } else if (cur != NULL && !end) {
       cur->nlines++;
     }
@@ -231,7 +314,7 @@ static const struct { const char *op, *types; } shard_ops[] = {
   {"compare", "sssdds"}, {"show", "sssds"}, {"has", "sss"}, {"verdict", "isdiddss"},
   {"inform", "isds"}, {"notcomp", "iss"}, {"assert", "sddis"}, {"value", "sd"},
   {"text", "ss"}, {"note", "s"}, {"data", "ss"}, {"row", "ss"}, {"figure", "sssssss"},
-  {"option", "sddd"},
+  {"option", "sddd"}, {"input", "sss"},
 };
 
 /* Replay one journal line (fields f[0..nf-1], f[0] the op) into ctx. */
@@ -283,7 +366,8 @@ static int shard_call(struct gr_ctx *c, char **f, int nf)
     fig.name = f[1]; fig.data = f[2]; fig.title = f[3]; fig.xlabel = f[4];
     fig.ylabel = f[5]; fig.setup = f[6]; fig.plot = f[7];
     return gr_ctx_figure(c, &fig);
-  default: return gr_ctx_option(c, f[1], d[2], d[3], d[4], &x);
+  case 13: return gr_ctx_option(c, f[1], d[2], d[3], d[4], &x);
+  default: return gr_ctx_input(c, f[1], f[2], f[3], &x); /* marks the cell an input, as the task did */
   }
 }
 
@@ -295,6 +379,8 @@ int gr_shard_replay(struct gr_shard *s, struct gr_ctx *c)
   int nf, rc;
   if (g == NULL || g->file == NULL)
     return gr_ctx_fail(c, GR_EINPUT, "task %zu is in no shard's journal (a shard is missing)", s->cur);
+  if (g->cond)
+    return gr_ctx_fail(c, GR_EINPUT, "%s:%zu: unit %zu is a condition, this build has a task there (rerun shard %d)", g->file, g->line0 - 1, s->cur, g->k);
   p = g->lines;
   for (l = 0; l < g->nlines; l++, p = next) {
     char line[64];

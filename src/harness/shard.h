@@ -13,11 +13,20 @@
  * outside the tasks is redone and the report (summary.tsv, .dat, notes.md)
  * is byte-identical to that of one unsharded run with the same seed.
  *
+ * A task of conditions (gr_ctx_run_condition_tasks) is no unit itself: each of its
+ * conditions (gr_ctx_conditions) is one, counted with the tasks in run
+ * order; every shard runs such a task, computing only its own conditions
+ * and journaling their results (exact bytes), and the merge runs it again
+ * with the results read back, so that its report is made from all of them
+ * as in one run.
+ *
  * Journal (journal.txt in <out>/shards/<exp>/K-of-N/): header lines
- * "name<TAB>value", then "tasks<TAB>count", then per task of the shard
- * "task<TAB>index<TAB>name" followed by its calls "op<TAB>field...", then
+ * "name<TAB>value", then "tasks<TAB>count" (the units), then per unit of
+ * the shard either "task<TAB>index<TAB>name" followed by its calls
+ * "op<TAB>field...", or "cond<TAB>index<TAB>name<TAB>bytes<TAB>hex"; then
  * "end".  Fields escape backslash, tab, newline and CR (\\ \t \n \r); \N
- * is a NULL string.
+ * is a NULL string.  The bytes are the host's own (the header's "abi"
+ * line: the merge refuses another byte order or word size).
  */
 #ifndef GR_SHARD_H
 #define GR_SHARD_H
@@ -41,9 +50,28 @@ struct gr_shard *gr_shard_new_replay(void);
 void gr_shard_free(struct gr_shard *s);
 
 /* A task starts: run it (recording its calls), skip it (another shard's),
- * or replay its journal.  gr_shard_task_end after it. */
-enum gr_shard_act gr_shard_task_begin(struct gr_shard *s, const char *name);
+ * or replay its journal; a task of conditions (conditions != 0) is run,
+ * unrecorded, in every shard and in the merge.  gr_shard_task_end after
+ * it. */
+enum gr_shard_act gr_shard_task_begin(struct gr_shard *s, const char *name, int conditions);
 void gr_shard_task_end(struct gr_shard *s);
+
+/* n conditions of a task follow: mine[i] = 1 for those of this shard
+ * (none in the merge); returns the unit index of the first; *record is 1
+ * in a shard run (journal them with gr_shard_cond_put). */
+size_t gr_shard_conds(struct gr_shard *s, size_t n, unsigned char *mine, int *record);
+
+/* Journal the result of condition unit idx (its spans, exact bytes);
+ * read it back in the merge (GR_EINPUT naming the journal when the unit
+ * is not that condition or its size differs). */
+struct gr_span;
+void gr_shard_cond_put(struct gr_shard *s, size_t idx, const char *name,
+                       const struct gr_span *sp, size_t nsp);
+int gr_shard_cond_get(struct gr_shard *s, size_t idx, const char *name,
+                      const struct gr_span *sp, size_t nsp, struct gr_error *err) GR_MUST_CHECK;
+
+/* "le-8-8": byte order, sizeof(long), sizeof(void *) of this build. */
+const char *gr_shard_abi(void);
 
 /* Log a call made inside a recorded task: op, then one field per
  * character of types (s: const char *, may be NULL; d: double; i: int). */
