@@ -162,7 +162,8 @@ static void cli_baselines(FILE *fp)
 {
   struct gr_buf b = GR_BUF_INIT;
   gr_bench_baseline_list(default_refdir(), &b);
-  fprintf(fp, "  Baselines (--against / --baseline NAME, in %s/machines/):\n%s", default_refdir(), gr_buf_str(&b));
+  fprintf(fp, "  Baselines (--against / --baseline NAME, in %s/machines/):\n%s", default_refdir(),
+          gr_buf_str(&b));
   gr_buf_free(&b);
 }
 

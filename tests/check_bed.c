@@ -215,7 +215,8 @@ START_TEST(test_energy_listing)
   ck_assert_double_eq_tol(gr_bed_energy_listing(&m, y, 1), 1.0 + 2 * v + 2 * v23, 1e-14);
   ck_assert_double_eq_tol(gr_bed_pair_energy(&m, y), 2 * v + v23, 1e-14);
   y[1] = 0.5;
-  ck_assert_double_eq_tol(gr_bed_wall_energy(&m, y), gr_wca_wall_potential(&W, 0.5), 1e-14);
+  ck_assert_double_eq_tol(gr_bed_wall_energy(&m, y),
+                          gr_wca_wall_potential(&W, 0.5), 1e-14);
   m.gravity = 1;
   ck_assert_double_eq_tol(gr_bed_energy(&m, y) - gr_bed_kinetic(&m, y) - gr_bed_pair_energy(&m, y),
                           gr_wca_wall_potential(&W, 0.5) + 2.0 * (0.5 + 5.0 + 6.6), 1e-12);

@@ -139,7 +139,8 @@ START_TEST(test_listing_force_is_gradient)
   for (r = 1.0; r < 1.9; r += 0.1) {
     double fd = -(gr_bedlisting_pe(&l, 1.7, r + h) - gr_bedlisting_pe(&l, 1.7, r - h)) / (2 * h);
     ck_assert_double_eq_tol(gr_bedlisting_minus_dpe(&l, 1.7, r), fd, 1e-6 * fmax(1.0, fabs(fd)));
-    ck_assert_double_eq_tol(gr_bedlisting_force(&l, 1.7, r), gr_wca_force(&W, r),
+    ck_assert_double_eq_tol(gr_bedlisting_force(&l, 1.7, r),
+                            gr_wca_force(&W, r),
                             1e-12 * fmax(1.0, fabs(fd)));
   }
   ck_assert_double_eq_tol(gr_bedlisting_pe(&l, 1.7, 1.7), W.eps, 1e-15);

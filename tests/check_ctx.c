@@ -464,7 +464,8 @@ START_TEST(test_ctx_rng_owned_and_ordered)
   c1 = gr_ctx_new(&fake_exp, &opt);
   c2 = gr_ctx_new(&fake_exp, &opt);
   ck_assert_ptr_nonnull(gr_ctx_rng(c1, "a"));
-  ck_assert_ptr_eq(gr_ctx_rng(c1, "a"), gr_ctx_rng(c1, "a"));
+  ck_assert_ptr_eq(gr_ctx_rng(c1, "a"),
+                   gr_ctx_rng(c1, "a"));
   ck_assert_uint_eq(gsl_rng_get(gr_ctx_rng(c1, "b")), first);
   ck_assert_uint_eq(gsl_rng_get(gr_ctx_rng(c2, "b")), first); /* asked first here */
   ck_assert_uint_eq(gsl_rng_get(gr_ctx_rng(c1, "b")), gsl_rng_get(ref)); /* continues */

@@ -99,7 +99,8 @@ START_TEST(test_probe_samples)
   ck_assert_uint_eq(n, GR_BENCH_ROUNDS);
   ck_assert(isfinite(ns) && ns > 0.0);
   gr_bench_probe_line(&p, 30, &line);
-  ck_assert_ptr_eq(strstr(gr_buf_str(&line), GR_BENCH_PROBE_NAME), gr_buf_str(&line));
+  ck_assert_ptr_eq(strstr(gr_buf_str(&line), GR_BENCH_PROBE_NAME),
+                   gr_buf_str(&line));
   ck_assert_ptr_nonnull(strstr(gr_buf_str(&line), "accesses/s"));
   gr_buf_free(&line);
   gr_bench_probe_free(&p);

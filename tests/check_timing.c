@@ -19,8 +19,10 @@ START_TEST(test_bootci_constant_samples)
 {
   double a[9], b[9], r, lo, hi;
   int i;
-  for (i = 0; i < 9; i++)
-    a[i] = 1.5, b[i] = 3.0;
+  for (i = 0; i < 9; i++) {
+    a[i] = 1.5;
+    b[i] = 3.0;
+  }
   ck_assert_int_eq(gr_bench_bootci_median_ratio(a, 9, b, 9, 2000, 0.95, "k", &r, &lo, &hi), GR_OK);
   ck_assert(r == 2.0 && lo == 2.0 && hi == 2.0);
 }
@@ -32,8 +34,10 @@ START_TEST(test_bootci_scaled_samples)
 {
   double a[9], b[9], r, lo, hi, r2, lo2, hi2;
   int i;
-  for (i = 0; i < 9; i++)
-    a[i] = 1.0 + i, b[i] = 2.0 * (1.0 + i);
+  for (i = 0; i < 9; i++) {
+    a[i] = 1.0 + i;
+    b[i] = 2.0 * (1.0 + i);
+  }
   ck_assert_int_eq(gr_bench_bootci_median_ratio(a, 9, b, 9, 2000, 0.95, "c12/sweep", &r, &lo, &hi), GR_OK);
   ck_assert(r == 2.0);
   ck_assert(lo < 2.0 && 2.0 < hi && lo > 0.5 && hi < 8.0);

@@ -108,8 +108,10 @@ START_TEST(test_spring_collision_dynamic)
     t += dt;
     f = gr_contact_force(&law, &st, x);
     v -= dt * f / mu;
-    if (f > 0.0)
-      tf = t, d0 = st.delta0;
+    if (f > 0.0) {
+      tf = t;
+      d0 = st.delta0;
+    }
   } while (x > 0.0);
   ck_assert_double_eq_tol(-v, 0.8, 2e-4);
   ck_assert_double_eq_tol(v * v, 0.64, 4e-4);
@@ -189,7 +191,8 @@ START_TEST(test_model_zero_hold)
   ck_assert(fabs(m.hold) < 1e-14 * fabs(gr_vdw_force(a, r, 0.0, z)));
   /* cut-off: documented jump of F(cutoff) */
   ck_assert(gr_vdw_model_vdw(&m, cut * (1 + eps)) == 0.0);
-  ck_assert_double_eq_tol(gr_vdw_model_vdw(&m, cut * (1 - eps)), gr_vdw_force(a, r, rss, cut),
+  ck_assert_double_eq_tol(gr_vdw_model_vdw(&m, cut * (1 - eps)),
+                          gr_vdw_force(a, r, rss, cut),
                           1e-7 * fabs(gr_vdw_force(a, r, rss, cut)));
   /* alpha_min: continuous */
   ck_assert(fabs(gr_vdw_model_vdw(&m, z * (1 + eps)) - gr_vdw_model_vdw(&m, z * (1 - eps))) <

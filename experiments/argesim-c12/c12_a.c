@@ -22,7 +22,8 @@ static void c12_tag(double e, char *out, size_t n)
 static void c12_gap_row(struct gr_data *d, const struct gr_chain *c)
 {
   gr_data_printf(d, "%.6f %.17g %.17g %.17g\n", c->t, gr_chain_gap(c, 0),
-                 gr_chain_gap(c, 1), gr_chain_gap(c, 2));
+                 gr_chain_gap(c, 1),
+                 gr_chain_gap(c, 2));
 }
 
 /* Simulate one e: every collision into events (and its time to the notes

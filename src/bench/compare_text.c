@@ -68,9 +68,13 @@ void gr_bench_compare_describe(struct gr_buf *t, const char *label,
 {
   gr_buf_printf(t, "%s: %s  (host %s, cpu %s, date %s, revision %s, mode %s, "
                 "threads %d, wait policy %s, load %s)\n",
-                label, path, gr_bench_compare_str(r->machine.host), gr_bench_compare_str(r->machine.cpu),
-                gr_bench_compare_str(r->date), gr_bench_compare_str(r->machine.revision), gr_bench_compare_str(r->mode),
-                r->threads, gr_bench_compare_str(r->wait_policy), gr_bench_compare_str(r->load_start));
+                label, path, gr_bench_compare_str(r->machine.host),
+                gr_bench_compare_str(r->machine.cpu),
+                gr_bench_compare_str(r->date),
+                gr_bench_compare_str(r->machine.revision),
+                gr_bench_compare_str(r->mode),
+                r->threads, gr_bench_compare_str(r->wait_policy),
+                gr_bench_compare_str(r->load_start));
 }
 
 /* Widths of the name and rate columns over the kernels in both records. */

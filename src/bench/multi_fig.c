@@ -93,7 +93,8 @@ int gr_bench_multi_figure(const char *outdir, const struct gr_bench_recset *s,
     strcat(path, ".dat");
     rc = mfig_data(path, m, err);
   }
-  fig = (struct gr_figure){gr_buf_str(&stem), gr_buf_str(&stem), title, "", "rate (work per CPU second)", setup,
+  fig = (struct gr_figure){gr_buf_str(&stem),
+                           gr_buf_str(&stem), title, "", "rate (work per CPU second)", setup,
                            gr_buf_str(&plot)};
   if (rc == GR_OK)
     rc = gr_report_write_figure(outdir, &fig, err);

@@ -240,7 +240,8 @@ static int ctx_row(struct gr_ctx *c, enum gr_kind kind, const char *quantity,
   else
     gr_buf_printf(b, "\t-\t%s\t", delta);
   ctx_cell(b, test);
-  gr_buf_printf(b, "\t%s\t%s\t", gr_verdict_name(v), gr_kind_name(kind));
+  gr_buf_printf(b, "\t%s\t%s\t", gr_verdict_name(v),
+                gr_kind_name(kind));
   ctx_cell(b, note1);
   if (note1 && *note1 && note2 && *note2)
     gr_buf_printf(b, "; ");

@@ -122,7 +122,12 @@ static void page_figure(struct page *pg, const char *file)
   gr_html_esc(&f, file, strlen(file));
   gr_html_esc(&st, file, strlen(file) - 4);
   gr_buf_printf(b, "<figure><a href=\"%s\"><img src=\"%s\" alt=\"%s\"></a><figcaption>%s (<a href=\"%s.png\">png</a>, <a href=\"%s.gp\">script</a>)</figcaption></figure>\n",
-                gr_buf_str(&f), gr_buf_str(&f), gr_buf_str(&st), gr_buf_str(&st), gr_buf_str(&st), gr_buf_str(&st));
+                gr_buf_str(&f),
+                gr_buf_str(&f),
+                gr_buf_str(&st),
+                gr_buf_str(&st),
+                gr_buf_str(&st),
+                gr_buf_str(&st));
   gr_buf_free(&f);
   gr_buf_free(&st);
 }
