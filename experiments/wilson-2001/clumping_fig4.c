@@ -90,6 +90,7 @@ static void cl_fig4_verdicts(struct gr_ctx *ctx, long long ev1000, double per100
 struct cl_fig4_sizes {
   struct gr_ctx *ctx;
   const int *ns;
+  int nn; /* sizes in this mode (quick runs fewer) */
   double *start[CL_FIG4_NS];
   long long ev[CL_FIG4_NS][2];
   struct gr_edmd_counters k[CL_FIG4_NS][2];
@@ -104,7 +105,7 @@ static int cl_fig4_run(void *arg, const unsigned char *mine)
 {
   struct cl_fig4_sizes *f = arg;
   int i, rc = GR_OK;
-  for (i = 0; i < CL_FIG4_NS && rc == GR_OK; i++)
+  for (i = 0; i < f->nn && rc == GR_OK; i++)
     if (mine[i] && f->start[i] != NULL)
       rc = cl_fig4_runs(f->ctx, f->ns[i], f->start[i], f->ev[i], f->k[i]);
   return rc;
@@ -125,7 +126,7 @@ int gr_clumping_fig4(struct gr_ctx *ctx)
   int nn = gr_ctx_quick(ctx) ? 4 : CL_FIG4_NS, i, rc = GR_OK, partial = 0;
   struct gr_data *d = gr_ctx_data(ctx, "fig4-events", "N events_paper_grid ddc dwc vwc_paper_grid stale_paper_grid events_auto_grid vwc_auto_grid pairs_paper_grid pairs_auto_grid");
   gsl_rng *rng = gr_ctx_rng(ctx, "fig4-start");
-  struct cl_fig4_sizes f = {.ctx = ctx, .ns = ns};
+  struct cl_fig4_sizes f = {.ctx = ctx, .ns = ns, .nn = nn};
   struct gr_conds sizes = {.n = (size_t)nn, .arg = &f, .name = cl_fig4_name, .run = cl_fig4_run, .spans = cl_fig4_spans};
   double per1000 = 0.0;
   long long ev1000 = 0;
