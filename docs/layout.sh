@@ -70,7 +70,8 @@ cat <<'TXT'
 
 Data flow one way: the driver (`src/`) hands a run context (`src/harness/`) to an experiment
 (`experiments/<paper>/`), which calls the physics (`src/physics/`: no I/O, no printing, no exit)
-and hands numbers back to the context, which alone writes files. Published numbers and notes
+and the statistics (`src/stats/`) and hands numbers back to the context, which alone writes files;
+the site (`src/site/`) makes the HTML pages from those files, the bench (`src/bench/`) times kernels. Published numbers and notes
 templates live in `reference/<paper>/`; tests in `tests/`. Conventions: [conventions.md](conventions.md).
 TXT
 # Every folder of src, experiments, tests, docs and slurm that holds a

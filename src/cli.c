@@ -26,6 +26,7 @@
 #include "harness/fsio.h"
 #include "bench/record.h"
 #include "harness/report.h"
+#include "site/site.h"
 #include "cli.h"
 
 #ifndef GR_REFDIR_SRC
@@ -362,6 +363,7 @@ int cli_parse(int argc, char **argv, struct cli *c)
   c->opt.out = "reports";
   c->opt.refdir = default_refdir();
   c->opt.progress = 1;
+  c->opt.finish = gr_site_finish; /* every run writes its page */
   c->repeat = 9;
   for (i = 2; i < argc; i++)
     if ((rc = cli_arg(cmd, argc, argv, &i, c)) != 0)

@@ -10,7 +10,7 @@
 #include "harness/expected.h"
 #include "harness/experiment.h"
 #include "harness/fsio.h"
-#include "harness/html.h"
+#include "site/html.h"
 #include "harness/verdict.h"
 
 int cli_check_expected(const struct cli *c, const struct gr_experiment *e, int *nchanged)
@@ -46,17 +46,15 @@ int cli_check_expected(const struct cli *c, const struct gr_experiment *e, int *
 
 void cli_kind_summary(const char *out, const char *key, char *line, size_t n)
 {
-  char path[4400], mode[32], seed[32], *text = NULL, counts[800];
+  char path[4400], *text = NULL, counts[800];
   struct gr_error err = {0, ""};
-  int c[GR_NKINDS][4];
+  struct gr_site_head h;
   *line = '\0';
   snprintf(path, sizeof path, "%s/%s/summary.tsv", out, key);
   if (!gr_fsio_exists(path) || gr_fsio_read(path, &text, NULL, &err) != GR_OK)
     return;
-  gr_html_meta(text, "mode", mode, sizeof mode);
-  gr_html_meta(text, "seed", seed, sizeof seed);
-  gr_html_kind_counts(text, c);
-  gr_kind_counts_text(c, GR_KIND_RESULT, counts, sizeof counts);
-  snprintf(line, n, "%s run, seed %s: %s", mode, seed, counts);
+  gr_site_head(text, &h);
+  gr_kind_counts_text(h.counts, GR_KIND_RESULT, counts, sizeof counts);
+  snprintf(line, n, "%s run, seed %s: %s", h.mode, h.seed, counts);
   free(text);
 }

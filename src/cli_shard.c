@@ -17,6 +17,7 @@
 #include "harness/outdir.h"
 #include "bench/record.h"
 #include "harness/report.h"
+#include "site/site.h"
 #include "harness/shard.h"
 #include "harness/timer.h"
 
@@ -302,7 +303,7 @@ int cli_merge(struct cli *c)
       printf("  shard %d/%d  host %s  %.3f s\n", h[i].k, h[i].n, h[i].host, h[i].wall);
     rc = merge_record(c, e->key, h, nh, &t);
   }
-  if (rc == 0 && gr_report_index(c->opt.out, c->opt.refdir, &err) != GR_OK)
+  if (rc == 0 && gr_site_index(c->opt.out, c->opt.refdir, &err) != GR_OK)
     rc = cli_fail("%s", err.msg);
   for (i = 0; i < nh; i++)
     free(h[i].text);

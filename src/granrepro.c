@@ -34,6 +34,7 @@
 #include "bench/probe.h"
 #include "bench/record.h"
 #include "harness/report.h"
+#include "site/site.h"
 #include "harness/timer.h"
 
 #define MAX_SELECT 256
@@ -90,7 +91,7 @@ static int write_run_record(const struct cli *c, struct gr_ctx *ctx,
 static int write_index(const struct cli *c)
 {
   struct gr_error err = {0, ""};
-  if (gr_report_index(c->opt.out, c->opt.refdir, &err) != GR_OK)
+  if (gr_site_index(c->opt.out, c->opt.refdir, &err) != GR_OK)
     return cli_fail("%s%s", err.msg, "");
   return 0;
 }
@@ -145,7 +146,7 @@ static int check_refdir(const char *dir)
     return cli_fail("reference folder '%s' not found (use --ref DIR to point at the project's reference/ folder)", dir);
   if (!S_ISDIR(st.st_mode))
     return cli_fail("reference folder '%s' is not a folder (use --ref DIR to point at the project's reference/ folder)", dir);
-  if (gr_notes_template(dir, GR_REPORT_INDEX_TEMPLATE, tmpl, sizeof tmpl, &err) != GR_OK)
+  if (gr_notes_template(dir, GR_SITE_INDEX_TEMPLATE, tmpl, sizeof tmpl, &err) != GR_OK)
     return cli_fail("%s", err.msg);
   return 0;
 }
@@ -235,7 +236,7 @@ static int cmd_report(struct cli *c)
     if (!gr_fsio_exists(path))
       continue;
     if ((special ? gr_report_render_dir(dir, &nr, &err)
-                 : gr_report_finish(dir, NULL, NULL, &nr, &err)) != GR_OK ||
+                 : gr_site_finish(dir, NULL, NULL, &nr, &err)) != GR_OK ||
         (strcmp(v[i], "speed") == 0 && gr_bench_speed_index(c->opt.out, c->opt.refdir, &err) != GR_OK))
       rc = cli_fail("%s%s", err.msg, "");
     else if (nr < 0)

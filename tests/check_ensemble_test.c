@@ -1,5 +1,5 @@
 /* granrepro tests: the pooled index-of-dispersion test
- * (src/harness/ensemble_test.c; Fisher 1925, section 17) and the criterion
+ * (src/stats/ensemble_test.c; Fisher 1925, section 17) and the criterion
  * of wilson-clumping's clumping claims held to its power on synthetic
  * ensembles (experiments/wilson-2001/clumping_power.c, issue 22): uniform
  * independent points (homogeneous, no clumps) must be called clumped at
@@ -11,7 +11,7 @@
 #include <math.h>
 
 #include "experiments/wilson-2001/clumping.h"
-#include "harness/ensemble_test.h"
+#include "stats/ensemble_test.h"
 #include "status.h"
 #include "tests/check_run.h"
 

@@ -19,7 +19,7 @@
  *   size: effects N(0, 1) (direction a coin flip): claim accepted <= 1.5 %;
  *   power: effects N(1.28, 1) (the claimed direction in 90 % of
  *   removals): accepted >= 90 %. */
-#include "harness/power.h"
+#include "stats/power.h"
 
 #include <check.h>
 #include <gsl/gsl_cdf.h>

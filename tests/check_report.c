@@ -6,6 +6,7 @@
 
 #include "harness/error.h"
 #include "harness/report.h"
+#include "site/site.h"
 #include "tests/check_run.h"
 #include "tests/check_scratch.h"
 
@@ -69,7 +70,7 @@ START_TEST(test_report_page_groups)
   spit(path, "<svg/>");
   snprintf(path, sizeof path, "%s/task-ab-other.svg", dir);
   spit(path, "<svg/>");
-  ck_assert_int_eq(gr_report_page(dir, &err), GR_OK);
+  ck_assert_int_eq(gr_site_page(dir, &err), GR_OK);
   snprintf(path, sizeof path, "%s/index.html", dir);
   page = slurp(path);
   ta = strstr(page, "<h2>task-a</h2>");

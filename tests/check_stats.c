@@ -1,9 +1,9 @@
-/* granrepro tests: the shared statistics (src/harness/stats.c) on closed
+/* granrepro tests: the shared statistics (src/stats/stats.c) on closed
  * forms: an exact line, a noise-free power law, cos' root at pi/2, the mean
  * and standard error of a small exact set. */
 #include <math.h>
 
-#include "harness/stats.h"
+#include "stats/stats.h"
 #include "status.h"
 #include "tests/check_run.h"
 

@@ -1,13 +1,13 @@
 #!/bin/sh
 # granrepro: every symbol the library archives export starts with gr_ (one
 # prefix, as REBOUND's CI checks reb_), in every archive: physics,
-# harness, bench and experiments (cross-file functions of an experiment folder are
+# stats, harness, site, bench and experiments (cross-file functions of an experiment folder are
 # gr_<exp>_<verb>).  INFO lists archives only counted, not enforced; an entry
 # archive:glob checks only the members matching glob (e.g.
 # libgrexperiments.a:c12*.o).
 set -u
 
-STRICT="libgrphysics.a libgrbplattice.a libgrharness.a libgrbench.a libgrexperiments.a"
+STRICT="libgrphysics.a libgrbplattice.a libgrstats.a libgrharness.a libgrsite.a libgrbench.a libgrexperiments.a"
 INFO=""
 dir=${top_builddir:-.}
 status=0
@@ -44,21 +44,38 @@ for a in $STRICT $INFO; do
   esac
 done
 
-# The bench archive's own prefix (gr_bench_), and the layers: neither the
-# harness nor an experiment calls into the bench (driver -> bench ->
-# harness; the link order enforces it too, this says which name broke it).
-bad=$(exported libgrbench.a | grep -v '^gr_bench_' || true)
-if [ -n "$bad" ]; then
-  echo "symbols: libgrbench.a exports names without the gr_bench_ prefix:" >&2
-  printf '%s\n' "$bad" | sed 's/^/  /' >&2
-  status=1
-fi
-for a in libgrharness.a libgrexperiments.a; do
-  up=$(nm -u "$dir/$a" | awk '{print $NF}' | grep '^gr_bench_' | sort -u || true)
-  if [ -n "$up" ]; then
-    echo "symbols: $a calls the bench (src/bench/), against the layers:" >&2
-    printf '%s\n' "$up" | sed 's/^/  /' >&2
+# The bench's and the site's own prefixes (gr_bench_, gr_site_), and the
+# layers: driver -> bench -> site -> harness, experiments -> harness ->
+# stats -> physics.  The link order enforces them too; this says which name
+# broke one.
+own_prefix() { # archive prefix
+  bad=$(exported "$1" | grep -v "^$2" || true)
+  if [ -n "$bad" ]; then
+    echo "symbols: $1 exports names without the $2 prefix:" >&2
+    printf '%s\n' "$bad" | sed 's/^/  /' >&2
     status=1
   fi
+}
+calls_up() { # archive layer-name prefix...
+  a=$1 what=$2
+  shift 2
+  for p in "$@"; do
+    up=$(nm -u "$dir/$a" | awk '{print $NF}' | grep "^$p" | sort -u || true)
+    if [ -n "$up" ]; then
+      echo "symbols: $a calls $what, against the layers:" >&2
+      printf '%s\n' "$up" | sed 's/^/  /' >&2
+      status=1
+    fi
+  done
+}
+own_prefix libgrbench.a gr_bench_
+own_prefix libgrsite.a gr_site_
+calls_up libgrsite.a "the bench" gr_bench_
+for a in libgrharness.a libgrexperiments.a; do
+  calls_up "$a" "the bench or the site" gr_bench_ gr_site_
+done
+# statistics and physics below the harness: nothing of the run context
+for a in libgrstats.a libgrphysics.a; do
+  calls_up "$a" "the harness or a layer above it" gr_ctx_ gr_report_ gr_site_ gr_bench_
 done
 exit $status

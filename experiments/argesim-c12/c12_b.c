@@ -8,7 +8,7 @@
 #include "experiments/argesim-c12/c12.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
-#include "harness/stats.h"
+#include "stats/stats.h"
 #include "harness/verdict.h"
 #include "physics/chaintheory.h"
 

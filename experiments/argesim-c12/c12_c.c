@@ -11,7 +11,7 @@
 #include "physics/pmath.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
-#include "harness/stats.h"
+#include "stats/stats.h"
 #include "harness/verdict.h"
 #include "physics/chaintheory.h"
 

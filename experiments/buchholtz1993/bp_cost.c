@@ -13,7 +13,7 @@
 
 #include "experiments/buchholtz1993/bp_config.h"
 #include "harness/report.h"
-#include "harness/stats.h"
+#include "stats/stats.h"
 #include "harness/timer.h"
 #include "status.h"
 

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 #include "harness/report.h"
-#include "harness/stats.h"
+#include "stats/stats.h"
 #include "physics/bpwaves.h"
 #include "status.h"
 

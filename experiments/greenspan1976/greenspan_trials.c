@@ -10,7 +10,7 @@
 #include "experiments/greenspan1976/greenspan.h"
 #include "physics/pmath.h"
 #include "harness/ctx.h"
-#include "harness/power.h"
+#include "stats/power.h"
 #include "harness/report.h"
 #include "harness/verdict.h"
 

@@ -1,7 +1,7 @@
 /* granrepro experiment sweetman-neighbors, chapter 4: the chain cells on
  * the grids of Table 4.1 (Fig. 4.3) and the published chain-cell slopes;
  * times by harness/timer.h (sweetman_state.c), log-log slopes by
- * harness/stats.h. */
+ * stats/stats.h. */
 #include <math.h>
 #include <stdio.h>
 
@@ -9,7 +9,7 @@
 #include "harness/ctx.h"
 #include "harness/verdict.h"
 #include "harness/report.h"
-#include "harness/stats.h"
+#include "stats/stats.h"
 
 #define SW_NGRID 10
 

@@ -1,7 +1,7 @@
 /* granrepro experiment sweetman-neighbors, chapter 4: rebuild time of the
  * neighbour list against N for the N-squared search (Fig. 4.1) and the
  * chain and sorted cells (Fig. 4.2); times by harness/timer.h (process CPU
- * time, minimum of passes), log-log slopes by harness/stats.h.  Also
+ * time, minimum of passes), log-log slopes by stats/stats.h.  Also
  * asserts, at every N, that all methods give the identical list. */
 #include <math.h>
 #include <stdio.h>
@@ -12,7 +12,7 @@
 #include "harness/ctx.h"
 #include "harness/verdict.h"
 #include "harness/report.h"
-#include "harness/stats.h"
+#include "stats/stats.h"
 #include "harness/timer.h"
 
 #define SW_MAXN 16

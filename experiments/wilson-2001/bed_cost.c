@@ -12,7 +12,7 @@
 #include "experiments/wilson-2001/bed.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
-#include "harness/stats.h"
+#include "stats/stats.h"
 
 /* 5, 10, 20, 50 and the printed largest N of section 5 (n_max). */
 void gr_wilson_bed_cost_sizes(const struct bed_par *p, double n[BED_COST_NN])

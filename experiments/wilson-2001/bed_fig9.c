@@ -13,7 +13,7 @@
 #include "experiments/wilson-2001/bed.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
-#include "harness/stats.h"
+#include "stats/stats.h"
 #include "physics/bedclaim.h"
 
 #define F9_MAXSTARTS 9

@@ -133,7 +133,7 @@ void gr_clumping_report_group(struct gr_ctx *ctx, const struct gr_clumping_group
 int gr_clumping_fig4(struct gr_ctx *ctx); /* a task of conditions (its sizes) */
 
 /* The criterion of the clumping claims (clumping_synth.c): the pooled
- * index-of-dispersion test (harness/ensemble_test.h) of the clustering
+ * index-of-dispersion test (stats/ensemble_test.h) of the clustering
  * indices ci[0..nrun-1] of independent runs; "clumps form" when *p <
  * CL_LEVEL, "no clumps" unless it is.  GR_OK or GR_EINPUT. */
 GR_MUST_CHECK int gr_clumping_dispersion_p(const double *ci, int nrun, double *p);

@@ -9,7 +9,7 @@
 
 #include "experiments/wilson-2001/clumping.h"
 #include "harness/ctx.h"
-#include "harness/ensemble_test.h"
+#include "stats/ensemble_test.h"
 #include "harness/verdict.h"
 #include "status.h"
 

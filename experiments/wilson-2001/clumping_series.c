@@ -8,7 +8,7 @@
 #include "experiments/wilson-2001/clumping.h"
 #include "harness/ctx.h"
 #include "harness/report.h"
-#include "harness/stats.h"
+#include "stats/stats.h"
 #include "physics/granobs.h"
 #include "status.h"
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "experiments/wilson-2001/clumping.h"
-#include "harness/ensemble_test.h"
+#include "stats/ensemble_test.h"
 #include "physics/granobs.h"
 #include "status.h"
 

@@ -18,7 +18,7 @@
 #include "harness/fsio.h"
 #include "bench/record.h"
 #include "harness/report.h"
-#include "harness/stats.h"
+#include "stats/stats.h"
 #include "status.h"
 
 /* A size token: optional 'N', then a number strtod reads whole. */

@@ -11,7 +11,7 @@
 #include "harness/buf.h"
 #include "harness/error.h"
 #include "harness/fsio.h"
-#include "harness/html.h"
+#include "site/html.h"
 #include "harness/notes.h"
 #include "bench/record.h"
 #include "status.h"
@@ -31,13 +31,13 @@ static void speed_img(struct gr_buf *b, const char *dir, const char *stem)
   char path[4400];
   snprintf(path, sizeof path, "%s/%s.svg", dir, stem);
   if (gr_fsio_exists(path)) {
-    gr_html_put(b, "<figure><a href=\"", stem);
-    gr_html_put(b, ".svg\"><img src=\"", stem);
-    gr_html_put(b, ".svg\" alt=\"", stem);
+    gr_site_put(b, "<figure><a href=\"", stem);
+    gr_site_put(b, ".svg\"><img src=\"", stem);
+    gr_site_put(b, ".svg\" alt=\"", stem);
     gr_buf_printf(b, "\"></a></figure>\n");
   } else {
-    gr_html_put(b, "<p>Figure not rendered (no gnuplot): <code>gnuplot -c ", stem);
-    gr_html_put(b, ".gp</code> in this folder draws ", stem);
+    gr_site_put(b, "<p>Figure not rendered (no gnuplot): <code>gnuplot -c ", stem);
+    gr_site_put(b, ".gp</code> in this folder draws ", stem);
     gr_buf_printf(b, ".svg, or run <code>granrepro report</code>.</p>\n");
   }
 }
@@ -47,7 +47,7 @@ static void speed_expand(struct gr_buf *b, const char *dir, const char *text)
 {
   const char *p = text, *line;
   size_t n, m = strlen(SPEED_FIG);
-  while (gr_html_line(&p, &line, &n)) {
+  while (gr_site_line(&p, &line, &n)) {
     char stem[128];
     if (n > m + 3 && n - m - 3 < sizeof stem && strncmp(line, SPEED_FIG, m) == 0 &&
         strncmp(line + n - 3, "-->", 3) == 0) {
@@ -80,9 +80,9 @@ static void speed_series(struct gr_buf *b, const struct gr_bench_speed_exp *e)
   for (g = 0; g < e->ngrp; g++) {
     const struct gr_bench_speed_group *G = &e->grp[g];
     const struct gr_bench_speed_kern *a = &e->kern[G->k[0]], *z = &e->kern[G->k[G->n - 1]];
-    gr_html_put(b, "<tr><td>", a->series);
+    gr_site_put(b, "<tr><td>", a->series);
     gr_buf_printf(b, "</td><td>%d</td>", a->threads);
-    gr_html_put(b, "<td>", a->unit);
+    gr_site_put(b, "<td>", a->unit);
     gr_buf_printf(b, "</td><td>%.3g .. %.3g</td><td>%.4g</td><td>%.4g</td><td>%.3f</td>", a->n, z->n, a->ns, z->ns, z->ns / a->ns);
     if (G->n >= 2)
       gr_buf_printf(b, "<td>%+.3f &plusmn; %.3f</td></tr>\n", G->slope, G->slope_se);
@@ -115,13 +115,13 @@ static void speed_kernels_table(struct gr_buf *b, const struct gr_bench_speed_ex
   gr_buf_printf(b, "<table><tr><th>kernel</th><th>N</th><th>threads</th><th>wall ns per unit (median)</th><th>[min, max]</th><th>CPU ns per unit</th><th>rate (units/s)</th><th>unit</th><th>samples</th><th>bytes per unit</th><th>GB/s</th><th>fraction of the streaming bound</th></tr>\n");
   for (i = 0; i < e->nkern; i++) {
     const struct gr_bench_speed_kern *k = &e->kern[i];
-    gr_html_put(b, "<tr><td>", k->name);
+    gr_site_put(b, "<tr><td>", k->name);
     if (k->sized)
       gr_buf_printf(b, "</td><td>%.3g</td>", k->n);
     else
       gr_buf_printf(b, "</td><td>-</td>");
     gr_buf_printf(b, "<td>%d</td><td>%.4g</td><td>[%.4g, %.4g]</td><td>%.4g</td><td>%.4g</td>", k->threads, k->ns, k->lo, k->hi, k->cpu_ns, 1e9 / k->ns);
-    gr_html_put(b, "<td>", k->unit);
+    gr_site_put(b, "<td>", k->unit);
     gr_buf_printf(b, "</td><td>%zu</td>", k->nsamp);
     speed_bound(b, e, k);
   }
@@ -134,15 +134,15 @@ int gr_bench_speed_fragment(const char *dir, const struct gr_bench_speed_exp *e,
   struct gr_buf b = GR_BUF_INIT;
   char path[4400];
   int rc;
-  gr_html_put(&b, "<h2 id=\"", e->key);
-  gr_html_put(&b, "\">", e->key);
-  gr_html_put(&b, "</h2>\n<p>Bench of ", rec->date);
-  gr_html_put(&b, " on ", rec->machine.host);
-  gr_html_put(&b, " (", rec->machine.cpu);
+  gr_site_put(&b, "<h2 id=\"", e->key);
+  gr_site_put(&b, "\">", e->key);
+  gr_site_put(&b, "</h2>\n<p>Bench of ", rec->date);
+  gr_site_put(&b, " on ", rec->machine.host);
+  gr_site_put(&b, " (", rec->machine.cpu);
   gr_buf_printf(&b, ", %d cores), %s mode, %d OpenMP thread%s unless a kernel says t&lt;k&gt;; load averages ", rec->machine.cores, rec->mode, rec->threads, rec->threads > 1 ? "s" : "");
-  gr_html_put(&b, "", rec->load_start);
-  gr_html_put(&b, " at the start, ", rec->load_end);
-  gr_html_put(&b, " at the end; revision ", rec->machine.revision);
+  gr_site_put(&b, "", rec->load_start);
+  gr_site_put(&b, " at the start, ", rec->load_end);
+  gr_site_put(&b, " at the end; revision ", rec->machine.revision);
   gr_buf_printf(&b, ".</p>\n");
   if (strcmp(rec->mode, "quick") == 0)
     gr_buf_printf(&b, "<p>Quick mode: fewer steps and shorter runs per kernel, and the largest sizes skipped; the figures mean most in full mode.</p>\n");
@@ -197,7 +197,7 @@ int gr_bench_speed_index(const char *out, const char *refdir, struct gr_error *e
     rc = gr_fsio_read(tmpl_path, &tmpl, &len, err);
   if (rc == GR_OK && (names = gr_notes_new()) == NULL)
     rc = gr_error_set(err, GR_ENOMEM, "out of memory");
-  if (rc == GR_OK && (gr_notes_text(names, "style", gr_html_style) != GR_OK ||
+  if (rc == GR_OK && (gr_notes_text(names, "style", gr_site_style) != GR_OK ||
                       gr_notes_text(names, "sections", gr_buf_str(&b)) != GR_OK))
     rc = gr_error_set(err, GR_ENOMEM, "out of memory");
   if (rc == GR_OK)

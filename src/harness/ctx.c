@@ -844,7 +844,9 @@ int gr_ctx_write(struct gr_ctx *c, int *nrendered)
     return c->err.code;
   if ((rc = ctx_write_files(c, tmp)) != GR_OK)
     goto fail;
-  if ((rc = gr_report_finish(tmp, ctx_render_progress, c, nrendered, &c->err)) != GR_OK)
+  rc = c->opt.finish != NULL ? c->opt.finish(tmp, ctx_render_progress, c, nrendered, &c->err)
+                             : gr_report_render(tmp, ctx_render_progress, c, nrendered, &c->err);
+  if (rc != GR_OK)
     goto fail;
   if ((rc = gr_outdir_replace(tmp, dir, old, &c->err)) != GR_OK)
     goto fail;

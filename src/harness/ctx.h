@@ -13,12 +13,19 @@
 
 #include "harness/error.h"
 #include "harness/ref.h"
+#include "harness/report.h"
 #include "harness/verdict.h"
 
 struct gr_experiment;
 struct gr_figure;
 struct gr_data;
 struct gr_ctx;
+
+/* What a run does last in its fresh folder, before the folder replaces
+ * the old report: the driver passes the site's gr_site_finish (figures
+ * rendered, the page written); NULL renders the figures only. */
+typedef int (*gr_ctx_finish)(const char *dir, gr_report_progress fn, void *arg,
+                             int *nrendered, struct gr_error *err);
 
 struct gr_options {
   int quick;            /* --quick: seconds per experiment */
@@ -29,6 +36,7 @@ struct gr_options {
   int progress;         /* show progress on stderr */
   const char *sets[16]; /* --set NAME=VALUE: an experiment's open parameters */
   int nsets;
+  gr_ctx_finish finish; /* the last step in the run's folder (above) */
 };
 
 /* Create a context for one experiment; NULL when out of memory. */
@@ -221,7 +229,8 @@ void gr_ctx_kind_counts(const struct gr_ctx *ctx, int counts[GR_NKINDS][4]);
 int gr_ctx_account(struct gr_ctx *ctx);
 
 /* Write summary.tsv, the data sets, figure scripts and notes, and render
- * the figures (*nrendered: count, -1 without gnuplot), in a fresh folder
+ * the figures (*nrendered: count, -1 without gnuplot) and whatever else
+ * opt.finish adds (the page), in a fresh folder
  * that then replaces <out>/<key>/: a failure leaves the old report intact. */
 int gr_ctx_write(struct gr_ctx *ctx, int *nrendered);
 

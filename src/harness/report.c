@@ -1,5 +1,5 @@
 /* granrepro harness: gnuplot figure scripts (see report.h); rendering is
- * in render.c, the HTML pages in html.c. */
+ * in render.c, the HTML pages in src/site/. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -1,6 +1,6 @@
-/* granrepro harness: figures (gnuplot scripts: report.c), rendering
- * (render.c) and the HTML report as a site: a front page (html.c) and one
- * page per experiment (page.c).  Output layout as in DESIGN.md:
+/* granrepro harness: figures (gnuplot scripts: report.c) and their
+ * rendering (render.c); the HTML pages around them are the site's
+ * (src/site/).  Output layout as in DESIGN.md:
  *   <out>/<exp>/summary.tsv, <fig>.dat, <fig>.gp, <fig>.svg, <fig>.png,
  *   notes.md, index.html (the experiment's page)
  *   <out>/index.html (the front page: verdict counts, links)
@@ -48,26 +48,5 @@ int gr_report_render_dir(const char *dir, int *nrendered, struct gr_error *err) 
  * fn (may be NULL) is told the fraction drawn after each figure. */
 int gr_report_render(const char *dir, gr_report_progress fn, void *arg,
                      int *nrendered, struct gr_error *err) GR_MUST_CHECK;
-
-/* Write <dir>/index.html, the page of the experiment whose report is in
- * dir, from the files there: summary.tsv (verdict tables, one per group
- * of quantities, beside the figures that check them), the figures,
- * notes.md and the data files. */
-int gr_report_page(const char *dir, struct gr_error *err) GR_MUST_CHECK;
-
-/* Render dir's figures (gr_report_render), then write its page. */
-int gr_report_finish(const char *dir, gr_report_progress fn, void *arg,
-                     int *nrendered, struct gr_error *err) GR_MUST_CHECK;
-
-/* Write <out>/index.html, the front page: one row per <out>/<exp>/ with a
- * summary.tsv (verdict counts, link to its page, written when missing)
- * and the chart of <out>/compare/ when rendered, in the skeleton
- * <refdir>/report/index.html.in (GR_EINPUT when it is missing or has an
- * unknown placeholder).  It shows no experiment figure, so it stays valid
- * whatever a later run does to a folder. */
-int gr_report_index(const char *out, const char *refdir, struct gr_error *err) GR_MUST_CHECK;
-
-/* The front page's skeleton, relative to the reference folder. */
-#define GR_REPORT_INDEX_TEMPLATE "report/index.html.in"
 
 #endif

@@ -1,9 +1,9 @@
-/* granrepro harness: the power of a decision rule by Monte Carlo (see
+/* granrepro stats: the power of a decision rule by Monte Carlo (see
  * power.h).  The interval is Clopper & Pearson (1934): lo is the p at which
  * P(X >= k | n, p) = a/2, hi the p at which P(X <= k | n, p) = a/2, found
  * by bisection on the binomial tails (gsl_cdf_beta_Pinv does not always
  * converge for large n). */
-#include "harness/power.h"
+#include "stats/power.h"
 
 #include <gsl/gsl_cdf.h>
 

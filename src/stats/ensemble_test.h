@@ -1,4 +1,4 @@
-/* granrepro harness: tests of a claim decided from an ensemble of noisy
+/* granrepro stats: tests of a claim decided from an ensemble of noisy
  * runs, and the Monte Carlo rate at which a criterion rejects synthetic
  * ensembles (issue 22, "decisions with power").
  *

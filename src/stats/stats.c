@@ -1,5 +1,5 @@
-/* granrepro harness: shared statistics on GSL (see stats.h). */
-#include "harness/stats.h"
+/* granrepro stats: shared statistics on GSL (see stats.h). */
+#include "stats/stats.h"
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>

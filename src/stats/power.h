@@ -1,4 +1,4 @@
-/* granrepro harness: the power of a decision rule, shown by Monte Carlo on
+/* granrepro stats: the power of a decision rule, shown by Monte Carlo on
  * synthetic data (issue 22, "decisions with power").
  *
  * A criterion that decides a claim from noisy or chaotic data must be able

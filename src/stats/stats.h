@@ -1,4 +1,4 @@
-/* granrepro harness: the statistics experiments share (mean and standard
+/* granrepro stats: the statistics experiments share (mean and standard
  * error over seeds, straight-line and log-log fits with their errors, and
  * one-dimensional roots), on GSL (gsl_stats, gsl_fit, gsl_roots), so that
  * no experiment carries its own fit or root loop.  All return a status

@@ -1,10 +1,10 @@
-/* granrepro harness: the pooled index-of-dispersion test and the Monte
+/* granrepro stats: the pooled index-of-dispersion test and the Monte
  * Carlo rejection rate of a criterion (Fisher 1925, section 17; see
  * ensemble_test.h). */
 #include <gsl/gsl_cdf.h>
 #include <math.h>
 
-#include "harness/ensemble_test.h"
+#include "stats/ensemble_test.h"
 #include "status.h"
 
 /* X = nbox sum ci ~ chi2(nrun (nbox - 1)) under independent uniform points. */

@@ -1,14 +1,14 @@
-/* granrepro harness: the helpers the report's pages share (html.h): the
+/* granrepro site: the helpers the report's pages share (html.h): the
  * style sheet, escaping, links, the summary.tsv fields and verdict counts.
  * The front page is index.c, an experiment's page page.c. */
 #include <stdio.h>
 #include <string.h>
 
 #include "harness/buf.h"
-#include "harness/html.h"
+#include "site/html.h"
 #include "harness/verdict.h"
 
-const char gr_html_style[] =
+const char gr_site_style[] =
   "body{font-family:sans-serif;margin:1.5em;max-width:2200px;color:#222}"
   "h2{border-top:2px solid #888;padding-top:.6em}"
   ".cite{color:#555;font-style:italic}"
@@ -25,7 +25,7 @@ const char gr_html_style[] =
 
 static const char *const html_verdicts[4] = {"reproduced", "differs", "expected-difference", "informative"};
 
-void gr_html_esc(struct gr_buf *b, const char *s, size_t n)
+void gr_site_esc(struct gr_buf *b, const char *s, size_t n)
 {
   size_t i;
   for (i = 0; i < n && s[i]; i++) {
@@ -45,20 +45,20 @@ void gr_html_esc(struct gr_buf *b, const char *s, size_t n)
   }
 }
 
-void gr_html_put(struct gr_buf *b, const char *raw, const char *text)
+void gr_site_put(struct gr_buf *b, const char *raw, const char *text)
 {
   gr_buf_printf(b, "%s", raw);
-  gr_html_esc(b, text, strlen(text));
+  gr_site_esc(b, text, strlen(text));
 }
 
-void gr_html_link(struct gr_buf *b, const char *href, const char *text)
+void gr_site_link(struct gr_buf *b, const char *href, const char *text)
 {
-  gr_html_put(b, "<a href=\"", href);
-  gr_html_put(b, "\">", text);
+  gr_site_put(b, "<a href=\"", href);
+  gr_site_put(b, "\">", text);
   gr_buf_printf(b, "</a>");
 }
 
-void gr_html_meta(const char *text, const char *key, char *out, size_t n)
+void gr_site_meta(const char *text, const char *key, char *out, size_t n)
 {
   char pat[64];
   const char *p, *q;
@@ -71,7 +71,7 @@ void gr_html_meta(const char *text, const char *key, char *out, size_t n)
   snprintf(out, n, "%.*s", (int)(q ? q - p : (long)strlen(p)), p);
 }
 
-int gr_html_verdict(const char *s, size_t n)
+int gr_site_verdict(const char *s, size_t n)
 {
   int v;
   for (v = 0; v < 4; v++)
@@ -80,7 +80,7 @@ int gr_html_verdict(const char *s, size_t n)
   return -1;
 }
 
-int gr_html_line(const char **p, const char **line, size_t *n)
+int gr_site_line(const char **p, const char **line, size_t *n)
 {
   const char *nl;
   if (**p == '\0')
@@ -105,23 +105,33 @@ static const char *html_field(const char *line, size_t n, int k, size_t *len)
   return f;
 }
 
-void gr_html_kind_counts(const char *text, int counts[GR_NKINDS][4])
+void gr_site_kind_counts(const char *text, int counts[GR_NKINDS][4])
 {
   const char *p = text, *line, *f;
   size_t n, len;
   int header = 1, v, k;
   memset(counts, 0, GR_NKINDS * sizeof counts[0]);
-  while (gr_html_line(&p, &line, &n)) {
+  while (gr_site_line(&p, &line, &n)) {
     if (n == 0 || line[0] == '#')
       continue;
     if (header) {
       header = 0;
       continue;
     }
-    if ((f = html_field(line, n, 5, &len)) == NULL || (v = gr_html_verdict(f, len)) < 0)
+    if ((f = html_field(line, n, 5, &len)) == NULL || (v = gr_site_verdict(f, len)) < 0)
       continue;
     f = html_field(line, n, 6, &len);
     k = f ? gr_kind_parse(f, len) : -1;
     counts[k < 0 ? GR_KIND_UNCLASSIFIED : k][v]++;
   }
+}
+
+void gr_site_head(const char *text, struct gr_site_head *h)
+{
+  gr_site_meta(text, "experiment", h->key, sizeof h->key);
+  gr_site_meta(text, "title", h->title, sizeof h->title);
+  gr_site_meta(text, "citation", h->cite, sizeof h->cite);
+  gr_site_meta(text, "mode", h->mode, sizeof h->mode);
+  gr_site_meta(text, "seed", h->seed, sizeof h->seed);
+  gr_site_kind_counts(text, h->counts);
 }

@@ -1,5 +1,5 @@
-/* granrepro harness: one experiment's page, <out>/<exp>/index.html
- * (gr_report_page, declared in report.h).  Built from the files of the
+/* granrepro site: one experiment's page, <out>/<exp>/index.html
+ * (gr_site_page, declared in site.h).  Built from the files of the
  * folder alone (summary.tsv, the rendered figures or their scripts,
  * notes.md, the data files), inside the folder before it replaces the old
  * one, so a page never names a file its folder lacks.
@@ -17,8 +17,9 @@
 #include "harness/buf.h"
 #include "harness/error.h"
 #include "harness/fsio.h"
-#include "harness/html.h"
+#include "site/html.h"
 #include "harness/report.h"
+#include "site/site.h"
 
 struct page {
   struct gr_buf *b;
@@ -35,7 +36,7 @@ struct page {
 /* Each verdict row (not comments, not the header) in turn; 0 at the end. */
 static int page_next_row(const char **p, const char **line, size_t *n, int *header)
 {
-  while (gr_html_line(p, line, n)) {
+  while (gr_site_line(p, line, n)) {
     if (*n == 0 || (*line)[0] == '#')
       continue;
     if (*header) {
@@ -115,12 +116,12 @@ static void page_figure(struct page *pg, const char *file)
   struct gr_buf *b = pg->b, f = GR_BUF_INIT, st = GR_BUF_INIT;
   if (!pg->rendered) {
     gr_buf_printf(b, "<li>");
-    gr_html_link(b, file, file);
+    gr_site_link(b, file, file);
     gr_buf_printf(b, "</li>\n");
     return;
   }
-  gr_html_esc(&f, file, strlen(file));
-  gr_html_esc(&st, file, strlen(file) - 4);
+  gr_site_esc(&f, file, strlen(file));
+  gr_site_esc(&st, file, strlen(file) - 4);
   gr_buf_printf(b, "<figure><a href=\"%s\"><img src=\"%s\" alt=\"%s\"></a><figcaption>%s (<a href=\"%s.png\">png</a>, <a href=\"%s.gp\">script</a>)</figcaption></figure>\n",
                 gr_buf_str(&f),
                 gr_buf_str(&f),
@@ -161,11 +162,11 @@ static void page_row(struct gr_buf *b, const char *line, size_t len)
     tab = memchr(f, '\t', (size_t)(end - f));
     if (tab == NULL)
       tab = end;
-    if (k == 5 && gr_html_verdict(f, (size_t)(tab - f)) >= 0)
+    if (k == 5 && gr_site_verdict(f, (size_t)(tab - f)) >= 0)
       gr_buf_printf(b, "<td class=\"%.*s\">", (int)(tab - f), f);
     else
       gr_buf_printf(b, "<td%s>", (k >= 1 && k <= 3) ? " class=\"num\"" : "");
-    gr_html_esc(b, f, (size_t)(tab - f));
+    gr_site_esc(b, f, (size_t)(tab - f));
     gr_buf_printf(b, "</td>");
     f = tab + 1;
   }
@@ -180,7 +181,7 @@ static void page_group(struct page *pg, size_t g)
   int header = 1;
   struct gr_buf *b = pg->b;
   gr_buf_printf(b, "<section id=\"g%zu\"><h2>", g);
-  gr_html_esc(b, pg->gname[g], pg->glen[g]);
+  gr_site_esc(b, pg->gname[g], pg->glen[g]);
   gr_buf_printf(b, "</h2>\n<div class=\"row\"><div class=\"tbl\"><table>\n<tr><th>quantity</th><th>published</th><th>reproduced</th><th>delta</th><th>test</th><th>verdict</th><th>kind</th><th>note</th></tr>\n");
   while (page_next_row(&p, &line, &n, &header))
     if (page_group_len(line, n) == pg->glen[g] && strncmp(line, pg->gname[g], pg->glen[g]) == 0)
@@ -207,7 +208,7 @@ static void page_notes(struct page *pg)
     while (*q == '\n')
       q++;
     gr_buf_printf(pg->b, "<p>");
-    gr_html_esc(pg->b, p, (size_t)(q - p));
+    gr_site_esc(pg->b, p, (size_t)(q - p));
     gr_buf_printf(pg->b, "</p>\n");
   }
   gr_buf_printf(pg->b, "</section>\n");
@@ -223,7 +224,7 @@ static void page_data(struct page *pg)
   if (gr_fsio_list(pg->dir, ".dat", &v, &n) == GR_OK)
     for (i = 0; i < n; i++) {
       gr_buf_printf(pg->b, " ");
-      gr_html_link(pg->b, v[i], v[i]);
+      gr_site_link(pg->b, v[i], v[i]);
     }
   gr_fsio_free_list(v, n);
   gr_buf_printf(pg->b, "</p>\n");
@@ -232,29 +233,24 @@ static void page_data(struct page *pg)
 /* The head of the page: title, citation, mode, counts, contents. */
 static void page_head(struct page *pg)
 {
-  char key[128], title[256], cite[512], mode[32], seed[32], counts[800];
-  int c[GR_NKINDS][4];
+  char counts[800];
+  struct gr_site_head h;
   size_t g;
   struct gr_buf *b = pg->b;
-  gr_html_meta(pg->text, "experiment", key, sizeof key);
-  gr_html_meta(pg->text, "title", title, sizeof title);
-  gr_html_meta(pg->text, "citation", cite, sizeof cite);
-  gr_html_meta(pg->text, "mode", mode, sizeof mode);
-  gr_html_meta(pg->text, "seed", seed, sizeof seed);
-  gr_html_kind_counts(pg->text, c);
-  gr_kind_counts_text(c, GR_KIND_RESULT, counts, sizeof counts);
-  gr_html_put(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", key);
-  gr_buf_printf(b, ": granrepro</title><style>%s</style></head><body>\n", gr_html_style);
-  gr_html_put(b, "<p><a href=\"../index.html\">&larr; all experiments</a></p>\n<h1>", key);
-  gr_html_put(b, ": ", title);
-  gr_html_put(b, "</h1>\n<p class=\"cite\">", cite);
-  gr_html_put(b, "</p>\n<p>Mode ", mode);
-  gr_html_put(b, ", seed ", seed);
-  gr_html_put(b, ": ", counts);
+  gr_site_head(pg->text, &h);
+  gr_kind_counts_text(h.counts, GR_KIND_RESULT, counts, sizeof counts);
+  gr_site_put(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", h.key);
+  gr_buf_printf(b, ": granrepro</title><style>%s</style></head><body>\n", gr_site_style);
+  gr_site_put(b, "<p><a href=\"../index.html\">&larr; all experiments</a></p>\n<h1>", h.key);
+  gr_site_put(b, ": ", h.title);
+  gr_site_put(b, "</h1>\n<p class=\"cite\">", h.cite);
+  gr_site_put(b, "</p>\n<p>Mode ", h.mode);
+  gr_site_put(b, ", seed ", h.seed);
+  gr_site_put(b, ": ", counts);
   gr_buf_printf(b, ".</p>\n<nav>");
   for (g = 0; g < pg->ng; g++) {
     gr_buf_printf(b, "<a href=\"#g%zu\">", g);
-    gr_html_esc(b, pg->gname[g], pg->glen[g]);
+    gr_site_esc(b, pg->gname[g], pg->glen[g]);
     gr_buf_printf(b, "</a> ");
   }
   gr_buf_printf(b, "<a href=\"#figures\">figures</a> <a href=\"#notes\">analysis</a></nav>\n");
@@ -283,7 +279,7 @@ static int page_body(struct page *pg)
   return GR_OK;
 }
 
-int gr_report_page(const char *dir, struct gr_error *err)
+int gr_site_page(const char *dir, struct gr_error *err)
 {
   struct gr_buf b = GR_BUF_INIT;
   struct page pg;
@@ -316,9 +312,9 @@ int gr_report_page(const char *dir, struct gr_error *err)
   return rc;
 }
 
-int gr_report_finish(const char *dir, gr_report_progress fn, void *arg,
+int gr_site_finish(const char *dir, gr_report_progress fn, void *arg,
                      int *nrendered, struct gr_error *err)
 {
   int rc = gr_report_render(dir, fn, arg, nrendered, err);
-  return rc == GR_OK ? gr_report_page(dir, err) : rc;
+  return rc == GR_OK ? gr_site_page(dir, err) : rc;
 }

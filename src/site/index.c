@@ -1,5 +1,5 @@
-/* granrepro harness: the report's front page, <out>/index.html
- * (gr_report_index, declared in report.h), in the skeleton
+/* granrepro site: the report's front page, <out>/index.html
+ * (gr_site_index, declared in site.h), in the skeleton
  * reference/report/index.html.in.  It holds one row per experiment folder
  * found on disk (verdict counts read from its summary.tsv, a link to its
  * page, made by page.c when missing), the timing comparison chart when
@@ -13,43 +13,42 @@
 #include "harness/buf.h"
 #include "harness/error.h"
 #include "harness/fsio.h"
-#include "harness/html.h"
+#include "site/html.h"
 #include "harness/notes.h"
 #include "harness/ref.h"
 #include "harness/report.h"
+#include "site/site.h"
 #include "harness/verdict.h"
 
 /* One experiment's row of the front page, from <out>/<exp>/summary.tsv. */
 static int html_index_row(struct gr_buf *b, const char *out, const char *exp,
                           struct gr_error *err)
 {
-  char path[4400], title[256], mode[32], seed[32], res[160], other[600], *text;
-  int c[GR_NKINDS][4], rc, nres;
+  char path[4400], res[160], other[600], *text;
+  struct gr_site_head h;
+  int rc, nres;
   snprintf(path, sizeof path, "%s/%s/index.html", out, exp);
   if (!gr_fsio_exists(path)) {
     snprintf(path, sizeof path, "%s/%s", out, exp);
-    if ((rc = gr_report_page(path, err)) != GR_OK)
+    if ((rc = gr_site_page(path, err)) != GR_OK)
       return rc;
   }
   snprintf(path, sizeof path, "%s/%s/summary.tsv", out, exp);
   if ((rc = gr_fsio_read(path, &text, NULL, err)) != GR_OK)
     return rc;
-  gr_html_meta(text, "title", title, sizeof title);
-  gr_html_meta(text, "mode", mode, sizeof mode);
-  gr_html_meta(text, "seed", seed, sizeof seed);
-  gr_html_kind_counts(text, c);
+  gr_site_head(text, &h);
   free(text);
-  gr_kind_count_text(GR_KIND_RESULT, c[GR_KIND_RESULT], res, sizeof res);
-  gr_kind_counts_text(c, GR_KIND_PRINTED, other, sizeof other);
-  gr_html_put(b, "<tr><td><a href=\"", exp);
-  gr_html_put(b, "/index.html\">", exp);
-  gr_html_put(b, "</a></td><td>", title);
-  gr_html_put(b, "</td><td>", mode);
-  gr_html_put(b, "</td><td>", seed);
-  nres = c[GR_KIND_RESULT][0] + c[GR_KIND_RESULT][1] + c[GR_KIND_RESULT][2] + c[GR_KIND_RESULT][3];
-  gr_buf_printf(b, "</td><td class=\"%s\">", c[GR_KIND_RESULT][GR_DIFFERS] ? "differs" : nres ? "reproduced" : "informative");
-  gr_html_put(b, "", res + strlen("paper results: "));
-  gr_html_put(b, "</td><td>", other);
+  gr_kind_count_text(GR_KIND_RESULT, h.counts[GR_KIND_RESULT], res, sizeof res);
+  gr_kind_counts_text(h.counts, GR_KIND_PRINTED, other, sizeof other);
+  gr_site_put(b, "<tr><td><a href=\"", exp);
+  gr_site_put(b, "/index.html\">", exp);
+  gr_site_put(b, "</a></td><td>", h.title);
+  gr_site_put(b, "</td><td>", h.mode);
+  gr_site_put(b, "</td><td>", h.seed);
+  nres = h.counts[GR_KIND_RESULT][0] + h.counts[GR_KIND_RESULT][1] + h.counts[GR_KIND_RESULT][2] + h.counts[GR_KIND_RESULT][3];
+  gr_buf_printf(b, "</td><td class=\"%s\">", h.counts[GR_KIND_RESULT][GR_DIFFERS] ? "differs" : nres ? "reproduced" : "informative");
+  gr_site_put(b, "", res + strlen("paper results: "));
+  gr_site_put(b, "</td><td>", other);
   gr_buf_printf(b, "</td></tr>\n");
   return GR_OK;
 }
@@ -69,10 +68,10 @@ static void html_compare(struct gr_buf *b, const char *out)
     return;
   for (i = 0; i < n; i++)
     if (strncmp(v[i], "compare-", 8) == 0) {
-      gr_html_put(b, "<h2>Rates across machines</h2>\n<p>The last <code>granrepro compare</code> of three or more records: work per CPU second per kernel, one bar per record (<a href=\"compare/", v[i]);
-      gr_html_put(b, "\">", v[i]);
-      gr_html_put(b, "</a>).</p>\n<figure><img src=\"compare/", v[i]);
-      gr_html_put(b, "\" alt=\"", v[i]);
+      gr_site_put(b, "<h2>Rates across machines</h2>\n<p>The last <code>granrepro compare</code> of three or more records: work per CPU second per kernel, one bar per record (<a href=\"compare/", v[i]);
+      gr_site_put(b, "\">", v[i]);
+      gr_site_put(b, "</a>).</p>\n<figure><img src=\"compare/", v[i]);
+      gr_site_put(b, "\" alt=\"", v[i]);
       gr_buf_printf(b, "\"></figure>\n");
     }
   gr_fsio_free_list(v, n);
@@ -96,14 +95,14 @@ static void html_sections(struct gr_buf *b, const char *out)
 /* The skeleton (installed with the data) is a notes template (notes.h)
  * given {{style}}, {{rows}} (one table row per experiment) and
  * {{sections}} (the timing sections). */
-int gr_report_index(const char *out, const char *refdir, struct gr_error *err)
+int gr_site_index(const char *out, const char *refdir, struct gr_error *err)
 {
   struct gr_buf rows = GR_BUF_INIT, sections = GR_BUF_INIT, page = GR_BUF_INIT;
   struct gr_notes *names = NULL;
   char **v = NULL, path[4400], tmpl[4400];
   size_t n = 0, i;
   int rc;
-  if ((rc = gr_notes_template(refdir, GR_REPORT_INDEX_TEMPLATE, tmpl, sizeof tmpl, err)) != GR_OK)
+  if ((rc = gr_notes_template(refdir, GR_SITE_INDEX_TEMPLATE, tmpl, sizeof tmpl, err)) != GR_OK)
     return rc;
   if (gr_fsio_list(out, "", &v, &n) != GR_OK)
     return gr_error_set(err, GR_EIO, "cannot read report folder '%s'", out);
@@ -117,7 +116,7 @@ int gr_report_index(const char *out, const char *refdir, struct gr_error *err)
     goto done;
   html_sections(&sections, out);
   if (rows.failed || sections.failed || (names = gr_notes_new()) == NULL ||
-      gr_notes_text(names, "style", gr_html_style) != GR_OK ||
+      gr_notes_text(names, "style", gr_site_style) != GR_OK ||
       gr_notes_text(names, "rows", gr_buf_str(&rows)) != GR_OK ||
       gr_notes_text(names, "sections", gr_buf_str(&sections)) != GR_OK) {
     rc = gr_error_set(err, GR_ENOMEM, "out of memory");
