@@ -4,9 +4,10 @@
 # (summary.tsv, every .dat, notes.md), for N = 1, 2, 3 and one more than
 # the run's units (tasks and conditions: an empty shard), for each
 # shardable experiment tested: c12 and greenspan (tasks), wilson-clumping
-# (its groups' seeds as conditions), sweetman-neighbors (tasks; its
-# measured times left out of the comparison as for any two runs:
-# docs/usage.md).  A missing, duplicated or foreign shard is one error
+# (its groups' seeds as conditions), bizon-patterns (its Fig. 1 panels and
+# the ball map as conditions; a quick run has no sweep), sweetman-neighbors
+# (tasks; its measured times left out of the comparison as for any two
+# runs: docs/usage.md).  A missing, duplicated or foreign shard is one error
 # naming it, exit 2, and nothing is merged; a shard run again replaces its
 # part and the merge then works.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
@@ -14,7 +15,7 @@
 GNUPLOT=/nonexistent # text outputs only: no rendering
 export GNUPLOT
 SEED=5
-EXPS=${SHARD_EXPS:-c12 greenspan wilson-clumping sweetman-neighbors}
+EXPS=${SHARD_EXPS:-c12 greenspan wilson-clumping bizon-patterns sweetman-neighbors}
 
 # untimed EXP FILE: the file without what holds measured times (the list of
 # docs/usage.md): sweetman-neighbors' timing rows, and the numbers of the

@@ -144,6 +144,10 @@ static int bz_options_text(struct gr_ctx *ctx, const struct bz_opts *o)
   return 0;
 }
 
+/* Tasks of conditions (issue 25): the units of `run --shard K/N` are
+ * each Fig. 1 panel, each onset sweep, each dispersion point and the ball
+ * map; every shard and the merge run the tasks, the merge reporting from
+ * all the results (the ball's layer flights come from the tasks before). */
 static const struct gr_task bz_tasks[] = {
     {"constants", bz_constants}, {"fig1", gr_bz_fig1},       {"onset", gr_bz_onset},
     {"dispersion", gr_bz_dispersion}, {"ball", gr_bz_ball}};
@@ -155,7 +159,7 @@ static int bz_run(struct gr_ctx *ctx)
   bz_flights.n = 0;
   if (gr_bz_opts(ctx, &o) != 0 || bz_options_text(ctx, &o) != 0)
     return gr_ctx_error(ctx)->code;
-  return gr_ctx_run_tasks(ctx, bz_tasks, sizeof bz_tasks / sizeof bz_tasks[0]);
+  return gr_ctx_run_condition_tasks(ctx, bz_tasks, sizeof bz_tasks / sizeof bz_tasks[0]);
 }
 
 const struct gr_experiment gr_exp_bizon_patterns = {
@@ -169,4 +173,5 @@ const struct gr_experiment gr_exp_bizon_patterns = {
     .kernels = gr_bizon_kernels,
     .nkernels = GR_BIZON_NKERNELS,
     .options = BZ_OPTIONS,
+    .shardable = 1,
 };

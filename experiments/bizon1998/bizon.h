@@ -11,6 +11,8 @@
 struct gr_ctx;
 #include <gsl/gsl_rng.h>
 
+#include "status.h"
+
 #define BZ_MODEL "model"
 #define BZ_FIG1 "fig1"
 #define BZ_DISP "dispersion"
@@ -64,6 +66,8 @@ struct bz_cfg {
   struct bz_state *state; /* NULL: a fresh start; else continue it and keep the end */
 };
 
+/* The numbers come before the arrays: a shard journals a run's result as
+ * the bytes of the struct up to savg, then the arrays (bizon_runs.c). */
 struct bz_res {
   int status, n, nx, ny;
   int type, ndir, jx, jy, response, layer_period;
@@ -81,10 +85,36 @@ int gr_bz_opts(struct gr_ctx *ctx, struct bz_opts *o);
 int gr_bz_model(struct gr_ctx *ctx, struct bz_model *m);
 /* Run one layer; GR_OK or an engine status in r->status (r filled). */
 int gr_bz_layer(const struct bz_cfg *c, struct bz_res *r);
+/* A result before its run: r zeroed, its sizes (spheres, 1 x 1 sigma
+ * cells) and zeroed arrays; GR_ENOMEM (nothing held) when they do not fit. */
+int gr_bz_res_alloc(const struct bz_cfg *c, struct bz_res *r) GR_MUST_CHECK;
 void gr_bz_res_free(struct bz_res *r);
+
+/* Layer runs as the conditions of a task (issue 25; bizon_runs.c): run i
+ * is cfg[i] (its own random stream), named name[i] in a shard's journal,
+ * its result res[i]. */
+#define BZ_RUNS_MAX 12
+struct bz_runs {
+  int n;
+  char name[BZ_RUNS_MAX][32];
+  struct bz_cfg cfg[BZ_RUNS_MAX];
+  struct bz_res res[BZ_RUNS_MAX];
+};
+/* Run them (gr_ctx_conditions: all, this shard's, or none in the merge,
+ * which reads their results back); *partial = 1 in a shard, whose task
+ * must not report.  GR_ENOMEM when a run or a result did not fit, else
+ * the context's status.  gr_bz_runs_free frees the results (u zeroed
+ * before the call). */
+int gr_bz_runs(struct gr_ctx *ctx, struct bz_runs *u, int *partial) GR_MUST_CHECK;
+void gr_bz_runs_free(struct bz_runs *u);
 /* Layer flight points for the ball figure (collected by the layer tasks). */
 void gr_bz_flight_add(double gamma, double fstar, double flight);
 size_t gr_bz_flight_get(double *gamma, double *fstar, double *flight, size_t max);
+
+/* bizon_view.c: the top views and S(k) of a Fig. 1 panel p (data and
+ * figures). */
+int gr_bz_panel_view(struct gr_ctx *ctx, const char *p, const struct bz_res *r, double box,
+                     double gamma, double fstar);
 
 int gr_bz_ball(struct gr_ctx *ctx);
 int gr_bz_fig1(struct gr_ctx *ctx);

@@ -60,31 +60,26 @@ static int bz_snap(struct gr_ed3 *s, struct gr_sk *sk, double *pos, double *xyz,
 /* The run: transient cycles, then `cycles` measured ones (see bizon.h). */
 int gr_bz_layer(const struct bz_cfg *c, struct bz_res *r)
 {
-  int n = (int)lround(c->m->per_area * c->lx * c->ly), nx = (int)lround(c->lx),
-      ny = (int)lround(c->ly), cyc, i, st;
+  int n, nx, ny, cyc, i, st = gr_bz_res_alloc(c, r);
   double T = sqrt(c->m->H) / c->fstar, *buf, *radii, *pos, *h, *fre, *fim, *zc, run = 0.0,
          flights = 0.0, nflight = 0.0;
   struct gr_ed3 *s = NULL;
   struct gr_sk *sk = NULL;
   struct gr_sk_rule rule = gr_sk_rule_default();
   struct gr_sk_peak pk;
-  memset(r, 0, sizeof *r);
-  r->n = n;
-  r->nx = nx;
-  r->ny = ny;
+  n = r->n;
+  nx = r->nx;
+  ny = r->ny;
   buf = malloc((6 * (size_t)n + 2 * (size_t)c->cycles) * sizeof *buf);
   radii = malloc((size_t)n * sizeof *radii);
   pos = malloc(3 * (size_t)n * sizeof *pos);
   h = malloc((size_t)(nx * ny) * sizeof *h);
   fre = malloc((size_t)(nx * ny) * (size_t)c->cycles * 2 * sizeof *fre);
   zc = malloc((size_t)c->cycles * sizeof *zc);
-  r->savg = calloc((size_t)(nx * ny), sizeof *r->savg);
-  r->h2 = calloc(2 * (size_t)(nx * ny), sizeof *r->h2);
-  r->orders = calloc((size_t)c->cycles, sizeof *r->orders);
-  st = GR_ENOMEM;
-  if (buf == NULL || radii == NULL || pos == NULL || h == NULL || fre == NULL || zc == NULL ||
-      r->savg == NULL || r->h2 == NULL || r->orders == NULL)
+  if (st != GR_OK || buf == NULL || radii == NULL || pos == NULL || h == NULL || fre == NULL || zc == NULL) {
+    st = GR_ENOMEM;
     goto done;
+  }
   fim = fre + (size_t)(nx * ny) * (size_t)c->cycles;
   if ((st = gr_bz_start(c, n, buf, radii)) != GR_OK || (st = gr_bz_engine(c, n, buf, radii, &s)) != GR_OK ||
       (st = gr_sk_new(&sk, (size_t)nx, (size_t)ny, c->lx, c->ly)) != GR_OK)

@@ -53,6 +53,25 @@ void gr_bz_res_free(struct bz_res *r)
   r->savg = r->h2 = r->orders = NULL;
 }
 
+/* A result before its run (bizon.h): the spheres of the floor's area,
+ * one height cell per sigma^2, the arrays zeroed. */
+int gr_bz_res_alloc(const struct bz_cfg *c, struct bz_res *r)
+{
+  size_t cells;
+  memset(r, 0, sizeof *r);
+  r->n = (int)lround(c->m->per_area * c->lx * c->ly);
+  r->nx = (int)lround(c->lx);
+  r->ny = (int)lround(c->ly);
+  cells = (size_t)(r->nx * r->ny);
+  r->savg = calloc(cells, sizeof *r->savg);
+  r->h2 = calloc(2 * cells, sizeof *r->h2);
+  r->orders = calloc((size_t)c->cycles, sizeof *r->orders);
+  if (r->savg != NULL && r->h2 != NULL && r->orders != NULL)
+    return GR_OK;
+  gr_bz_res_free(r);
+  return GR_ENOMEM;
+}
+
 /* Spheres on a loose square lattice resting on the plate at phase 0
  * (z_p = 0), radii spread uniformly by +-poly, small random velocities with
  * zero net momentum (the 1998 code's start without its amplitude bias). */
