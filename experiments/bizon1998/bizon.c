@@ -137,7 +137,8 @@ static int bz_options_text(struct gr_ctx *ctx, const struct bz_opts *o)
            o->onset_fstar, o->nfreq, o->tc);
   if (gr_ctx_text(ctx, "options", t) != 0 ||
       gr_ctx_text(ctx, "mode", o->quick ? "quick (make check: the ball map, an 8 x 8 layer per Fig. 1 panel; no sweeps)" : o->scale == 0 ? "default" : o->scale == 1 ? "full" : "published geometry") != 0 ||
-      gr_ctx_value(ctx, "onset_fstar", o->onset_fstar) != 0 || gr_ctx_value(ctx, "tc", o->tc) != 0 || gr_ctx_value(ctx, "onset_up", NAN) != 0 ||
+      gr_ctx_value(ctx, "onset_fstar", o->onset_fstar) != 0 || gr_ctx_value(ctx, "tc", o->tc) != 0 ||
+      gr_ctx_value(ctx, "transient", o->transient) != 0 || gr_ctx_value(ctx, "cycles", o->cycles) != 0 || gr_ctx_value(ctx, "onset_up", NAN) != 0 ||
       gr_ctx_value(ctx, "onset_down", NAN) != 0 || gr_ctx_value(ctx, "doubling1", NAN) != 0 ||
       gr_ctx_value(ctx, "doubling2", NAN) != 0)
     return gr_ctx_error(ctx)->code;
