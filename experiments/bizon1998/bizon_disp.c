@@ -21,7 +21,7 @@
 
 static const struct gr_figure ds_fig = {
     "dispersion", "dispersion", "Dispersion: lambda / H against f* at Gamma 3 (strips), experimental fit",
-    "f* = f sqrt(H / g)", "lambda / H", "set key top right\nset logscale xy\nset xrange [0.25:1]\nset yrange [1.5:10]",
+    "f* = f sqrt(H / g)", "lambda / H", "set key top right\nset logscale xy\nset xrange [0.25:1]\nset yrange [1.5:10]\nset xtics (0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1)\nset ytics (1.5, 2, 3, 4, 5, 6, 8, 10)",
     "data u 1:2:3 w yerrorbars pt 7 t 'layer (resolution)', data u 1:4 w l lw 2 t 'experiments: a + b f*^{-c} (dispersion.tsv)', "
     "data u 1:5 w l dt 2 t 'c minus its spread', data u 1:6 w l dt 2 t 'c plus its spread'"};
 
