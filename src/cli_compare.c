@@ -28,11 +28,12 @@ static int cli_is_dir(const char *path)
 /* Print text and free it; or print the error: 0 or 2. */
 static int cli_finish(int rc, struct gr_buf *text, const struct gr_error *err)
 {
-  if (rc == GR_OK)
-    fputs(gr_buf_str(text), stdout);
-  gr_buf_free(text);
-  if (rc != GR_OK)
+  if (rc != GR_OK) {
+    gr_buf_free(text);
     return cli_fail("%s", err->msg);
+  }
+  fputs(gr_buf_str(text), stdout);
+  gr_buf_free(text);
   return 0;
 }
 
@@ -40,9 +41,11 @@ int cli_against(const struct cli *c, const char *path, const struct gr_bench_rec
 {
   struct gr_buf text = GR_BUF_INIT;
   struct gr_error err = {0, ""};
-  int rc = gr_bench_baseline_compare(c->opt.refdir, c->baseline, path, rec, &text, &err);
-  if (rc == GR_OK)
-    rc = gr_bench_papers_ratios(c->opt.refdir, rec, &text, &err);
+  int rc;
+  if ((rc = gr_bench_baseline_compare(c->opt.refdir, c->baseline, path, rec, &text, &err)) != GR_OK)
+    goto fail;
+  rc = gr_bench_papers_ratios(c->opt.refdir, rec, &text, &err);
+fail:
   return cli_finish(rc, &text, &err);
 }
 
@@ -70,11 +73,15 @@ static int cli_compare_many(const struct cli *c, const char *dir)
   struct gr_bench_recset s;
   struct gr_buf text = GR_BUF_INIT;
   struct gr_error err = {0, ""};
-  int rc = gr_bench_recset_load(c->args, (size_t)c->nargs, &s, &err);
-  if (rc == GR_OK && s.n < 2)
+  int rc;
+  if ((rc = gr_bench_recset_load(c->args, (size_t)c->nargs, &s, &err)) != GR_OK)
+    goto fail;
+  if (s.n < 2) {
     rc = gr_error_set(&err, GR_EINPUT, "only one bench record found in '%s': compare needs two or more", c->args[0]);
-  if (rc == GR_OK)
-    rc = gr_bench_multi_compare(&s, dir, &text, &err);
+    goto fail;
+  }
+  rc = gr_bench_multi_compare(&s, dir, &text, &err);
+fail:
   gr_bench_recset_free(&s);
   return cli_finish(rc, &text, &err);
 }

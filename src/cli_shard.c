@@ -54,11 +54,14 @@ static int shard_record(const struct cli *c, struct gr_ctx *ctx, const char *key
   char name[160];
   int rc;
   cli_record_start(&rec, c, "run", key);
-  rc = gr_bench_record_phases(&rec, ctx);
   snprintf(name, sizeof name, "%s/shard-%d-of-%d", key, c->shard_k, c->shard_n);
-  if (rc == GR_OK)
-    rc = gr_bench_record_add(&rec, name, 0, t->wall, t->cpu, 0.0, "-");
-  rc = rc == GR_OK ? gr_bench_record_write(dir, &rec, NULL, 0, err) : gr_error_set(err, GR_ENOMEM, "out of memory");
+  if (gr_bench_record_phases(&rec, ctx) != GR_OK ||
+      gr_bench_record_add(&rec, name, 0, t->wall, t->cpu, 0.0, "-") != GR_OK) {
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
+    goto fail;
+  }
+  rc = gr_bench_record_write(dir, &rec, NULL, 0, err);
+fail:
   gr_bench_record_free(&rec);
   return rc;
 }
@@ -99,18 +102,23 @@ int cli_shard_run(struct cli *c, const struct gr_experiment *e)
   snprintf(tmp, sizeof tmp, "%s/.%d-of-%d.new-%ld", dir, c->shard_k, c->shard_n, (long)getpid());
   snprintf(old, sizeof old, "%s/.%d-of-%d.old-%ld", dir, c->shard_k, c->shard_n, (long)getpid());
   snprintf(path, sizeof path, "%s/journal.txt", tmp);
-  if (rc != GR_OK)
+  if (rc != GR_OK) {
     err = *gr_ctx_error(ctx);
-  shard_header(&b, c, e->key, &t);
-  if (rc == GR_OK && gr_shard_journal(s, &b, names, sizeof names) != GR_OK)
-    rc = gr_error_set(&err, GR_ENOMEM, "out of memory");
-  if (rc == GR_OK && gr_fsio_mkdirs(tmp, &err) == GR_OK && gr_fsio_write(path, gr_buf_str(&b), b.len, &err) == GR_OK &&
-      shard_record(c, ctx, e->key, &t, tmp, &err) == GR_OK) {
-    snprintf(path, sizeof path, "%s/%d-of-%d", dir, c->shard_k, c->shard_n);
-    rc = gr_outdir_replace(tmp, path, old, &err);
-  } else if (rc == GR_OK) {
-    rc = err.code;
+    goto fail;
   }
+  shard_header(&b, c, e->key, &t);
+  if (gr_shard_journal(s, &b, names, sizeof names) != GR_OK) {
+    rc = gr_error_set(&err, GR_ENOMEM, "out of memory");
+    goto fail;
+  }
+  if (gr_fsio_mkdirs(tmp, &err) != GR_OK || gr_fsio_write(path, gr_buf_str(&b), b.len, &err) != GR_OK ||
+      shard_record(c, ctx, e->key, &t, tmp, &err) != GR_OK) {
+    rc = err.code;
+    goto fail;
+  }
+  snprintf(path, sizeof path, "%s/%d-of-%d", dir, c->shard_k, c->shard_n);
+  rc = gr_outdir_replace(tmp, path, old, &err);
+fail:
   if (rc != GR_OK)
     gr_fsio_remove_flat(tmp);
   gr_buf_free(&b);
@@ -234,12 +242,14 @@ static int merge_record(const struct cli *c, const char *key, const struct shard
     snprintf(name, sizeof name, "%s/shard-%d-of-%d@%.60s", key, h[i].k, h[i].n, h[i].host);
     rc = gr_bench_record_add(&rec, name, 0, h[i].wall, h[i].cpu, 0.0, "-");
   }
+  if (rc != GR_OK)
+    goto fail;
   snprintf(name, sizeof name, "%s/merge", key);
-  if (rc == GR_OK)
-    rc = gr_bench_record_add(&rec, name, 0, t->wall, t->cpu, 0.0, "-");
+  if ((rc = gr_bench_record_add(&rec, name, 0, t->wall, t->cpu, 0.0, "-")) != GR_OK)
+    goto fail;
   snprintf(dir, sizeof dir, "%s/records", c->opt.out);
-  if (rc == GR_OK)
-    rc = gr_bench_record_write(dir, &rec, NULL, 0, &err);
+  rc = gr_bench_record_write(dir, &rec, NULL, 0, &err);
+fail:
   gr_bench_record_free(&rec);
   return rc == GR_OK ? 0 : cli_fail("%s: merge record not written: %s", key, err.msg);
 }
@@ -271,11 +281,17 @@ static int merge_run(struct cli *c, const struct gr_experiment *e, struct shard_
     h[i].text = NULL;
   }
   gr_ctx_set_shard(ctx, s);
-  if (rc == GR_OK && (rc = e->run(ctx)) == GR_OK && (rc = gr_shard_done(s, h[0].ntasks, &err)) == GR_OK &&
-      (rc = gr_ctx_account(ctx)) == GR_OK) {
-    rc = gr_ctx_write(ctx, &nrendered);
-    gr_timer_stop(t);
-  }
+  if (rc != GR_OK)
+    goto fail;
+  if ((rc = e->run(ctx)) != GR_OK)
+    goto fail;
+  if ((rc = gr_shard_done(s, h[0].ntasks, &err)) != GR_OK)
+    goto fail;
+  if ((rc = gr_ctx_account(ctx)) != GR_OK)
+    goto fail;
+  rc = gr_ctx_write(ctx, &nrendered);
+  gr_timer_stop(t);
+fail:
   if (rc != GR_OK && err.code == GR_OK)
     err = *gr_ctx_error(ctx);
   gr_ctx_free(ctx);

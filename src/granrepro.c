@@ -96,6 +96,23 @@ static int write_index(const struct cli *c)
   return 0;
 }
 
+/* Run e in ctx and account for its rows. */
+static int run_account(const struct gr_experiment *e, struct gr_ctx *ctx)
+{
+  int rc;
+  if ((rc = e->run(ctx)) != GR_OK)
+    return rc;
+  return gr_ctx_account(ctx);
+}
+
+/* A failed run of e: the message, the context freed; 2. */
+static int run_failed(const struct gr_experiment *e, struct gr_ctx *ctx)
+{
+  int rc = cli_fail("%s: %s (the previous report, if any, is left as it was)", e->key, gr_ctx_error(ctx)->msg);
+  gr_ctx_free(ctx);
+  return rc;
+}
+
 /* Run one experiment and write its report, then the front page (so the
  * report on disk is consistent after every experiment); 0, or 2 on
  * failure.  The time printed includes writing and rendering. */
@@ -109,20 +126,16 @@ static int run_one(const struct cli *c, const struct gr_experiment *e,
   gr_timer_start(&run);
   if (ctx == NULL)
     return cli_fail("out of memory%s%s", "", "");
-  rc = e->run(ctx);
-  if (rc == GR_OK)
-    rc = gr_ctx_account(ctx);
+  rc = run_account(e, ctx);
   gr_ctx_progress(ctx, "done", 1.0);
   gr_timer_stop(&run);
+  if (rc != GR_OK)
+    return run_failed(e, ctx);
   gr_timer_start(&rep);
-  if (rc == GR_OK)
-    rc = gr_ctx_write(ctx, &nrendered);
+  rc = gr_ctx_write(ctx, &nrendered);
   gr_timer_stop(&rep);
-  if (rc != GR_OK) {
-    rc = cli_fail("%s: %s (the previous report, if any, is left as it was)", e->key, gr_ctx_error(ctx)->msg);
-    gr_ctx_free(ctx);
-    return rc;
-  }
+  if (rc != GR_OK)
+    return run_failed(e, ctx);
   gr_ctx_counts(ctx, counts);
   gr_ctx_kind_counts(ctx, kc);
   gr_kind_counts_text(kc, GR_KIND_RESULT, bykind, sizeof bykind);

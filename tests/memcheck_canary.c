@@ -63,10 +63,7 @@ int main(int argc, char **argv)
   opt.refdir = argv[2];
   if ((ctx = gr_ctx_new(&canary_exp, &opt)) == NULL)
     return 2;
-  rc = canary_exp.run(ctx);
-  if (rc == GR_OK)
-    rc = gr_ctx_write(ctx, &nr);
-  if (rc != GR_OK)
+  if ((rc = canary_exp.run(ctx)) != GR_OK || (rc = gr_ctx_write(ctx, &nr)) != GR_OK)
     fprintf(stderr, "memcheck_canary: %s\n", gr_ctx_error(ctx)->msg);
   gr_ctx_free(ctx);
   return rc == GR_OK ? 0 : 2;

@@ -126,9 +126,7 @@ int gr_bp_pipe_new(struct gr_ctx *ctx, const struct bp_opts *o,
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
   rc = gr_bppipe_init(s, p, &o->pipe, rng);
   gsl_rng_free(rng);
-  if (rc == GR_OK)
-    rc = gr_bpsim_start(s);
-  if (rc != GR_OK)
+  if (rc != GR_OK || (rc = gr_bpsim_start(s)) != GR_OK)
     return gr_ctx_fail(ctx, rc, "pipe set-up failed (status %d): check the pipe options", rc);
   return GR_OK;
 }

@@ -73,6 +73,20 @@ static int bp_time(void (*fn)(void *), double rho, long np, int reps, unsigned l
   return GR_OK;
 }
 
+/* The CPU times of the lattice, the cells and the list (a cycle of 10
+ * steps) at rho and np. */
+static int bp_time3(double rho, long np, int reps, unsigned long seed, const struct gr_bpforce *f,
+                    double *lat, double *cel, double *lst)
+{
+  int rc;
+  if ((rc = bp_time(gr_bp_config_lattice, rho, np, reps, seed, f, lat)) != GR_OK)
+    return rc;
+  if ((rc = bp_time(gr_bp_config_cells, rho, np, reps, seed, f, cel)) != GR_OK)
+    return rc;
+  /* the list at every rho (section 3: "does not depend on the density") */
+  return bp_time(gr_bp_config_list, rho, np, reps, seed, f, lst);
+}
+
 /* The measured table: lattice and cells at every (rho, NP), the list at
  * rho = 0.2 (it does not depend on rho, section 3). */
 static int bp_measure(struct gr_ctx *ctx, const long *nps, double lat[BP_NRHO][BP_NNP],
@@ -93,12 +107,7 @@ static int bp_measure(struct gr_ctx *ctx, const long *nps, double lat[BP_NRHO][B
     return gr_ctx_fail(ctx, GR_EINPUT, "pipe.tsv: the force constants are not valid (negative or not finite)");
   for (i = 0; i < BP_NRHO; i++) /* rows grouped by rho: the figure's lines join */
     for (j = 0; j < BP_NNP; j++) {
-      int rc = bp_time(gr_bp_config_lattice, bp_rho[i], nps[j], reps, seed, &f, &lat[i][j]);
-      if (rc == GR_OK)
-        rc = bp_time(gr_bp_config_cells, bp_rho[i], nps[j], reps, seed, &f, &cel[i][j]);
-      /* the list at every rho (section 3: "does not depend on the density") */
-      if (rc == GR_OK)
-        rc = bp_time(gr_bp_config_list, bp_rho[i], nps[j], reps, seed, &f, &lr[i][j]);
+      int rc = bp_time3(bp_rho[i], nps[j], reps, seed, &f, &lat[i][j], &cel[i][j], &lr[i][j]);
       if (rc != GR_OK)
         return gr_ctx_fail(ctx, rc, "Fig. 4: no packing at rho = %g, NP = %ld", bp_rho[i], nps[j]);
       lr[i][j] /= 10.0; /* cycle of 10 */

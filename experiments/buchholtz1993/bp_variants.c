@@ -117,12 +117,30 @@ static int bp_restitution(struct gr_ctx *ctx, const struct bp_law *law)
 static int bp_order(int nv, double z, int exact, double *o)
 {
   double e1, e2;
-  int rc = gr_gear_oscillator_error(nv, 0, z, 0.04, 10.0, exact, &e1);
-  if (rc == GR_OK)
-    rc = gr_gear_oscillator_error(nv, 0, z, 0.01, 10.0, exact, &e2);
-  if (rc == GR_OK)
-    *o = log(e1 / e2) / log(4.0);
-  return rc;
+  int rc;
+  if ((rc = gr_gear_oscillator_error(nv, 0, z, 0.04, 10.0, exact, &e1)) != GR_OK)
+    return rc;
+  if ((rc = gr_gear_oscillator_error(nv, 0, z, 0.01, 10.0, exact, &e2)) != GR_OK)
+    return rc;
+  *o = log(e1 / e2) / log(4.0);
+  return GR_OK;
+}
+
+/* The Gear table's values of the nv-value method: the orders o (harmonic,
+ * damped, damped from a zero start) and one second of free fall at dt =
+ * 1e-4 s, its error ff with the standard corrector and pf with the printed. */
+static int bp_gear_values(int nv, double o[3], double *ff, double *pf)
+{
+  int rc;
+  if ((rc = bp_order(nv, 0.0, 1, &o[0])) != GR_OK)
+    return rc;
+  if ((rc = bp_order(nv, 0.2, 1, &o[1])) != GR_OK)
+    return rc;
+  if ((rc = bp_order(nv, 0.2, 0, &o[2])) != GR_OK)
+    return rc;
+  if ((rc = gr_gear_freefall_error(nv, 0, 1.0, 0.5, -9.81, 1e-4, 10000, ff)) != GR_OK)
+    return rc;
+  return gr_gear_freefall_error(nv, GR_GEAR_PRINTED, 1.0, 0.5, -9.81, 1e-4, 10000, pf);
 }
 
 /* The Gear table: orders (dt 0.04 -> 0.01) and the printed corrector. */
@@ -137,16 +155,7 @@ static int bp_geartable(struct gr_ctx *ctx)
   for (nv = 5; nv <= 6; nv++) {
     double o[3], ff, pf;
     char q[64];
-    int rc = bp_order(nv, 0.0, 1, &o[0]);
-    if (rc == GR_OK)
-      rc = bp_order(nv, 0.2, 1, &o[1]);
-    if (rc == GR_OK)
-      rc = bp_order(nv, 0.2, 0, &o[2]);
-    /* one second of free fall at dt = 1e-4 s, standard and printed corrector */
-    if (rc == GR_OK)
-      rc = gr_gear_freefall_error(nv, 0, 1.0, 0.5, -9.81, 1e-4, 10000, &ff);
-    if (rc == GR_OK)
-      rc = gr_gear_freefall_error(nv, GR_GEAR_PRINTED, 1.0, 0.5, -9.81, 1e-4, 10000, &pf);
+    int rc = bp_gear_values(nv, o, &ff, &pf);
     if (rc != GR_OK)
       return gr_ctx_fail(ctx, rc, "the Gear test problems failed (%d values)", nv);
     gr_data_printf(d, "%d %.4f %.4f %.4f %.3g %.3g\n", nv, o[0], o[1], o[2], ff, pf);

@@ -123,9 +123,10 @@ int gr_bp_criteria(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_
   double *prof = bp_late_profiles(o, runs, &nrec), share, agree, dat[2];
   if (prof == NULL)
     return gr_ctx_fail(ctx, GR_ENOMEM, "no late pipe records, or out of memory");
-  rc = gr_bpwaves_mode_share(prof, o->seeds * nrec, runs[0].nbf, mmax, &share);
-  if (rc == GR_OK)
-    rc = gr_bpwaves_mode_agreement(prof, o->seeds, nrec, runs[0].nbf, mmax, &agree);
+  if ((rc = gr_bpwaves_mode_share(prof, o->seeds * nrec, runs[0].nbf, mmax, &share)) != GR_OK)
+    goto fail;
+  rc = gr_bpwaves_mode_agreement(prof, o->seeds, nrec, runs[0].nbf, mmax, &agree);
+fail:
   free(prof);
   if (rc != GR_OK)
     return gr_ctx_fail(ctx, rc, "the dominant modes of the pipe records could not be counted");

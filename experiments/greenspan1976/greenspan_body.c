@@ -132,10 +132,11 @@ int gr_greenspan_sim(struct gr_psolid **s, const struct gs_body *b, const struct
     .listing_counter = rd->listing_counter,
     .restart = rd->restart,
   };
-  int rc = gr_psolid_new(s, b->n, b->x, b->y, b->m, &o);
-  if (rc == GR_OK)
-    (*s)->lf->x[b->n - 1] += rd->perturb;
-  return rc;
+  int rc;
+  if ((rc = gr_psolid_new(s, b->n, b->x, b->y, b->m, &o)) != GR_OK)
+    return rc;
+  (*s)->lf->x[b->n - 1] += rd->perturb;
+  return GR_OK;
 }
 
 /* A published state of Tables 1-4 or falling.tsv (greenspan.h). */

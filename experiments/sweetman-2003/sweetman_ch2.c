@@ -106,14 +106,15 @@ static int sw_same_walk(struct gr_ctx *ctx, const struct gr_vtab *t, int pairs[]
   for (k = 0, rc = GR_OK; k < np && rc == GR_OK; k++)
     rc = gr_pairs_push(&pp, (uint32_t)(pairs[k][0] - 1), (uint32_t)(pairs[k][1] - 1));
   gr_nbr_init(&v);
-  if (rc == GR_OK)
-    rc = gr_nbr_from_pairs(&v, SW_NP, &pp);
+  if (rc != GR_OK || (rc = gr_nbr_from_pairs(&v, SW_NP, &pp)) != GR_OK)
+    goto fail;
   for (i = 1; i <= SW_NP && rc == GR_OK; i++) {
     n = gr_vtab_partners(t, i, got, 8);
     ok = ok && (size_t)n == v.cur.start[i] - v.cur.start[i - 1];
     for (a = v.cur.start[i - 1]; ok && a < v.cur.start[i]; a++)
       ok = got[a - v.cur.start[i - 1]] == (int)v.cur.j[a] + 1;
   }
+fail:
   gr_nbr_free(&v);
   if (rc != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");

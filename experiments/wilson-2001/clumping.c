@@ -76,15 +76,16 @@ static int cl_group(struct gr_ctx *ctx, const struct cl_case *c)
   snprintf(name, sizeof name, "start-N%d-D%g", c->n, c->d);
   if ((rng = gr_ctx_rng(ctx, name)) == NULL)
     return gr_ctx_error(ctx)->code;
-  rc = gr_clumping_group_new(c->n, c->d, quick ? 4 : CL_MAXSEED, rng, &g);
-  if (rc == GR_OK) {
-    g->t_long = quick ? (c->n == 2000 ? 40.0 : 0.0) : 100.0;
-    seeds.n = (size_t)g->nseed;
-    seeds.arg = g;
-    rc = gr_ctx_conditions(ctx, &seeds, &partial);
-  }
-  if (rc == GR_OK && !partial)
+  if ((rc = gr_clumping_group_new(c->n, c->d, quick ? 4 : CL_MAXSEED, rng, &g)) != GR_OK)
+    goto fail;
+  g->t_long = quick ? (c->n == 2000 ? 40.0 : 0.0) : 100.0;
+  seeds.n = (size_t)g->nseed;
+  seeds.arg = g;
+  if ((rc = gr_ctx_conditions(ctx, &seeds, &partial)) != GR_OK)
+    goto fail;
+  if (!partial)
     gr_clumping_report_group(ctx, g, c->d == 0.1);
+fail:
   gr_clumping_group_free(g);
   if (gr_ctx_error(ctx)->code != GR_OK)
     return gr_ctx_error(ctx)->code;

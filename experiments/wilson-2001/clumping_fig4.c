@@ -139,8 +139,8 @@ int gr_clumping_fig4(struct gr_ctx *ctx)
     else if (gr_place_random_disks(&p, n, rng, f.start[i], f.start[i] + n, f.start[i] + 2 * n, f.start[i] + 3 * n) != GR_OK)
       rc = gr_ctx_fail(ctx, GR_EFAIL, "cannot place %d disks", n);
   }
-  if (rc == GR_OK)
-    rc = gr_ctx_conditions(ctx, &sizes, &partial);
+  if (rc != GR_OK || (rc = gr_ctx_conditions(ctx, &sizes, &partial)) != GR_OK)
+    goto fail;
   for (i = 0; i < nn && rc == GR_OK && !partial; i++) {
     const struct gr_edmd_counters *k = f.k[i];
     const long long *ev = f.ev[i];
@@ -158,6 +158,7 @@ int gr_clumping_fig4(struct gr_ctx *ctx)
                      "N = 1000 to t = 10: |disk-disk difference| + |wall difference| between the paper's 10 x 10 grid and the automatic grid");
     }
   }
+fail:
   for (i = 0; i < nn; i++)
     free(f.start[i]);
   if (rc == GR_OK && !partial) {

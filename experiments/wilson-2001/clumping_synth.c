@@ -87,8 +87,10 @@ int gr_clumping_power(gsl_rng *rng, int n, int nseed, int kind, size_t ntrial,
   s.counts = malloc(CL_BOXES * CL_BOXES * sizeof *s.counts);
   s.y = s.x == NULL ? NULL : s.x + n;
   rc = s.x && s.ci && s.counts ? gr_ensemble_test_rate(cl_synth_draw, &s, ntrial, CL_LEVEL, mc) : GR_ENOMEM;
-  if (rc == GR_OK)
-    *mean_ci = s.sum_ci / (double)s.nci;
+  if (rc != GR_OK)
+    goto fail;
+  *mean_ci = s.sum_ci / (double)s.nci;
+fail:
   free(s.x);
   free(s.ci);
   free(s.counts);

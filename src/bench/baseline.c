@@ -120,10 +120,9 @@ static int base_row(struct gr_buf *t, int w, const struct gr_bench_ktime *a,
     gr_buf_printf(t, "%-*s %4zu %4zu  work per run differs (%.6g against %.6g %s): not compared\n", w, a->name, a->n, b->n, b->work, a->work, a->unit);
     return 0;
   }
-  *rc = gr_bench_bootci_median_ratio(a->cpu, a->n, b->cpu, b->n, GR_BENCH_BASELINE_BOOT, GR_BENCH_BASELINE_LEVEL, a->name, &ratio, &lo, &hi);
-  if (*rc == GR_OK)
-    *rc = gr_bench_mwu_test(b->cpu, b->n, a->cpu, a->n, NULL, &p);
-  if (*rc != GR_OK)
+  if ((*rc = gr_bench_bootci_median_ratio(a->cpu, a->n, b->cpu, b->n, GR_BENCH_BASELINE_BOOT, GR_BENCH_BASELINE_LEVEL, a->name, &ratio, &lo, &hi)) != GR_OK)
+    return 0;
+  if ((*rc = gr_bench_mwu_test(b->cpu, b->n, a->cpu, a->n, NULL, &p)) != GR_OK)
     return 0;
   decision = a->n < 2 || b->n < 2 ? "too-few-samples" : gr_bench_compare_decide(minr, p);
   gr_buf_printf(t, "%-*s %4zu %4zu  %8.3f  [%6.3f, %6.3f]  %8.3f  %8.2g  %s\n", w, a->name, a->n, b->n, ratio, lo, hi, minr, p, decision);
@@ -168,26 +167,36 @@ static void base_summary(struct gr_buf *t, const char *name, const struct base_e
                   base_str(ra->machine.compiler), base_str(ra->machine.cflags));
 }
 
+/* rb's kernel names (at most cap) into names and their number into
+ * *nn; returns the width of the longest, at least 6. */
+static int base_names(const struct gr_bench_record *rb, const char **names, size_t *nn, size_t cap)
+{
+  size_t i, j;
+  int w = 6;
+  gr_bench_ktime_names(rb, names, nn, cap);
+  for (i = 0, j = 0; i < *nn; i++) /* the cache probe is no kernel: its own note */
+    if (!gr_bench_probe_is(names[i]))
+      names[j++] = names[i];
+  *nn = j;
+  for (i = 0; i < *nn; i++)
+    w = (int)strlen(names[i]) > w ? (int)strlen(names[i]) : w;
+  return w;
+}
+
 /* The table of kernels in both records, and the summary. */
 static int base_table(struct gr_buf *t, const char *name, const struct gr_bench_record *ra,
                       const struct gr_bench_record *rb, struct gr_error *err)
 {
-  size_t i, j, nn = 0, ne = 0, nboth = 0, nshared = 0, cap = rb->nrows + 1;
+  size_t i, nn = 0, ne = 0, nboth = 0, nshared = 0, cap = rb->nrows + 1;
   const char **names = malloc(cap * sizeof *names);
   struct base_exp *e = calloc(cap, sizeof *e);
-  int w = 6, rc = GR_OK;
-  if (names == NULL || e == NULL)
+  int w, rc = GR_OK;
+  if (names == NULL || e == NULL) {
     rc = gr_error_set(err, GR_ENOMEM, "out of memory comparing records");
-  if (rc == GR_OK)
-    gr_bench_ktime_names(rb, names, &nn, cap);
-  for (i = 0, j = 0; i < nn; i++) /* the cache probe is no kernel: its own note */
-    if (!gr_bench_probe_is(names[i]))
-      names[j++] = names[i];
-  nn = j;
-  for (i = 0; i < nn; i++)
-    w = (int)strlen(names[i]) > w ? (int)strlen(names[i]) : w;
-  if (rc == GR_OK)
-    gr_buf_printf(t, "\n%-*s %4s %4s  %8s  %16s  %8s  %8s  %s\n", w, "kernel", "nA", "nB", "median B/A", "95% interval", "min B/A", "p", "decision");
+    goto fail;
+  }
+  w = base_names(rb, names, &nn, cap);
+  gr_buf_printf(t, "\n%-*s %4s %4s  %8s  %16s  %8s  %8s  %s\n", w, "kernel", "nA", "nB", "median B/A", "95% interval", "min B/A", "p", "decision");
   for (i = 0; i < nn && rc == GR_OK; i++) {
     struct gr_bench_ktime a, b;
     int got;
@@ -205,14 +214,20 @@ static int base_table(struct gr_buf *t, const char *name, const struct gr_bench_
     gr_bench_ktime_free(&a);
     gr_bench_ktime_free(&b);
   }
-  if (rc == GR_OK && nshared == 0)
+  if (rc != GR_OK)
+    goto fail;
+  if (nshared == 0) {
     rc = gr_error_set(err, GR_EINPUT, "no kernel of '%s' is in baseline '%s' (bench the experiments it holds: 'granrepro bench --help' lists them)", base_str(rb->experiment), name);
-  else if (rc == GR_OK && nboth == 0)
+    goto fail;
+  }
+  if (nboth == 0) {
     rc = gr_error_set(err, GR_EINPUT, "every kernel shared with baseline '%s' does other work per run (other sizes or code): nothing to compare", name);
-  if (rc == GR_OK)
-    base_summary(t, name, e, ne, ra, rb);
-  if (rc == GR_OK && gr_bench_probe_note(t, ra, rb, NULL, 0) != GR_OK)
+    goto fail;
+  }
+  base_summary(t, name, e, ne, ra, rb);
+  if (gr_bench_probe_note(t, ra, rb, NULL, 0) != GR_OK)
     rc = gr_error_set(err, GR_ENOMEM, "out of memory comparing records");
+fail:
   free(names);
   free(e);
   return rc;
@@ -267,12 +282,13 @@ int gr_bench_baseline_compare(const char *refdir, const char *name,
 {
   struct gr_bench_recset s;
   size_t pick = 0;
-  int rc = base_open(refdir, name, rb->mode, &s, &pick, err);
-  if (rc == GR_OK) {
-    base_describe(text, "A, baseline", s.paths[pick], &s.recs[pick]);
-    base_describe(text, "B, this machine", path_b, rb);
-    rc = base_table(text, name, &s.recs[pick], rb, err);
-  }
+  int rc;
+  if ((rc = base_open(refdir, name, rb->mode, &s, &pick, err)) != GR_OK)
+    goto fail;
+  base_describe(text, "A, baseline", s.paths[pick], &s.recs[pick]);
+  base_describe(text, "B, this machine", path_b, rb);
+  rc = base_table(text, name, &s.recs[pick], rb, err);
+fail:
   gr_bench_recset_free(&s);
   if (rc == GR_OK && text->failed)
     rc = gr_error_set(err, GR_ENOMEM, "out of memory writing the comparison");

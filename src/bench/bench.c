@@ -96,8 +96,9 @@ int gr_bench_round(struct gr_bench *b, int quick, unsigned long seed,
     b->cpu[b->n] = t.cpu / (double)b->iterations;
     b->wall[b->n] = t.wall / (double)b->iterations;
     rc = gr_bench_record_add_sample(rec, b->name, b->n + 1, b->iterations, t.wall, t.cpu, b->work, k->unit);
-    if (rc == GR_OK)
-      rec->rows[rec->nrows - 1].bytes = gr_kernel_bytes_declared();
+    if (rc != GR_OK)
+      continue; /* the loop's condition ends it (b->n counted as the sample's) */
+    rec->rows[rec->nrows - 1].bytes = gr_kernel_bytes_declared();
   }
   k->teardown(state);
   return rc == GR_OK ? GR_OK : gr_error_set(err, GR_ENOMEM, "out of memory");

@@ -142,10 +142,10 @@ static int cmp_analyse(struct cmp_kernel *k)
     k->decision = "too-few-samples";
     return GR_OK;
   }
-  rc = gr_bench_mwu_test(k->b.cpu, k->b.n, k->a.cpu, k->a.n, &k->u, &k->p);
-  if (rc == GR_OK)
-    k->decision = gr_bench_compare_decide(k->ratio, k->p);
-  return rc;
+  if ((rc = gr_bench_mwu_test(k->b.cpu, k->b.n, k->a.cpu, k->a.n, &k->u, &k->p)) != GR_OK)
+    return rc;
+  k->decision = gr_bench_compare_decide(k->ratio, k->p);
+  return GR_OK;
 }
 
 /* List the kernels of A then those only in B, gather their samples and
@@ -211,6 +211,24 @@ static int cmp_check_mode(const char *path_a, const struct gr_bench_record *ra,
   return gr_error_set(err, GR_EINPUT, "'%s' is a %s record and '%s' a %s one: their kernels do different work (compare records benched in the same mode)", path_a, gr_bench_compare_str(ra->mode), path_b, gr_bench_compare_str(rb->mode));
 }
 
+/* The comparison's tail, after its table: the legend, the warnings, the
+ * probe, and the figure under outdir (when given and all went well). */
+static int cmp_tail(const struct gr_bench_record *ra, const struct gr_bench_record *rb,
+                    const struct cmp_kernel *k, size_t nk, const char *outdir, struct gr_buf *text,
+                    struct gr_error *err)
+{
+  int rc = GR_OK;
+  gr_bench_compare_legend(text);
+  gr_bench_compare_warn_work(text, k, nk);
+  if (gr_bench_compare_probe(text, ra, rb, k, nk) != GR_OK)
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory writing the comparison");
+  if (ra->threads != rb->threads)
+    gr_buf_printf(text, "\nwarning: A ran its kernels on %d threads, B on %d: CPU times compare the work done, wall times include the parallel speed-up.\n", ra->threads, rb->threads);
+  if (rc != GR_OK || outdir == NULL)
+    return rc;
+  return gr_bench_compare_output(outdir, k, nk, text, err);
+}
+
 int gr_bench_compare_loaded(const char *path_a, const struct gr_bench_record *ra,
                             const char *path_b, const struct gr_bench_record *rb,
                             const char *outdir, struct gr_buf *text,
@@ -218,29 +236,23 @@ int gr_bench_compare_loaded(const char *path_a, const struct gr_bench_record *ra
 {
   struct cmp_kernel *k = NULL;
   size_t nk = 0;
-  int rc = cmp_check_bench(path_a, ra, err);
-  if (rc == GR_OK)
-    rc = cmp_check_bench(path_b, rb, err);
-  if (rc == GR_OK)
-    rc = cmp_check_mode(path_a, ra, path_b, rb, err);
-  if (rc == GR_OK)
-    rc = cmp_kernels(ra, rb, &k, &nk, err);
-  if (rc == GR_OK) {
-    gr_bench_compare_describe(text, "A", path_a, ra);
-    gr_bench_compare_describe(text, "B", path_b, rb);
-    if (gr_bench_compare_table(text, k, nk) == 0)
-      rc = gr_error_set(err, GR_EINPUT, "'%s' and '%s' share no kernel (bench the same experiments; 'granrepro list' shows their kernels)", path_a, path_b);
+  int rc;
+  if ((rc = cmp_check_bench(path_a, ra, err)) != GR_OK)
+    return rc;
+  if ((rc = cmp_check_bench(path_b, rb, err)) != GR_OK)
+    return rc;
+  if ((rc = cmp_check_mode(path_a, ra, path_b, rb, err)) != GR_OK)
+    return rc;
+  if ((rc = cmp_kernels(ra, rb, &k, &nk, err)) != GR_OK)
+    goto fail;
+  gr_bench_compare_describe(text, "A", path_a, ra);
+  gr_bench_compare_describe(text, "B", path_b, rb);
+  if (gr_bench_compare_table(text, k, nk) == 0) {
+    rc = gr_error_set(err, GR_EINPUT, "'%s' and '%s' share no kernel (bench the same experiments; 'granrepro list' shows their kernels)", path_a, path_b);
+    goto fail;
   }
-  if (rc == GR_OK) {
-    gr_bench_compare_legend(text);
-    gr_bench_compare_warn_work(text, k, nk);
-    if (gr_bench_compare_probe(text, ra, rb, k, nk) != GR_OK)
-      rc = gr_error_set(err, GR_ENOMEM, "out of memory writing the comparison");
-    if (ra->threads != rb->threads)
-      gr_buf_printf(text, "\nwarning: A ran its kernels on %d threads, B on %d: CPU times compare the work done, wall times include the parallel speed-up.\n", ra->threads, rb->threads);
-    if (rc == GR_OK && outdir != NULL)
-      rc = gr_bench_compare_output(outdir, k, nk, text, err);
-  }
+  rc = cmp_tail(ra, rb, k, nk, outdir, text, err);
+fail:
   cmp_free(k, nk);
   if (rc == GR_OK && text->failed)
     rc = gr_error_set(err, GR_ENOMEM, "out of memory writing the comparison");
@@ -255,11 +267,12 @@ int gr_bench_compare_records(const char *path_a, const char *path_b,
   int rc;
   memset(&ra, 0, sizeof ra);
   memset(&rb, 0, sizeof rb);
-  rc = gr_bench_record_load(path_a, &ra, err);
-  if (rc == GR_OK)
-    rc = gr_bench_record_load(path_b, &rb, err);
-  if (rc == GR_OK)
-    rc = gr_bench_compare_loaded(path_a, &ra, path_b, &rb, outdir, text, err);
+  if ((rc = gr_bench_record_load(path_a, &ra, err)) != GR_OK)
+    goto fail;
+  if ((rc = gr_bench_record_load(path_b, &rb, err)) != GR_OK)
+    goto fail;
+  rc = gr_bench_compare_loaded(path_a, &ra, path_b, &rb, outdir, text, err);
+fail:
   gr_bench_record_free(&ra);
   gr_bench_record_free(&rb);
   return rc;

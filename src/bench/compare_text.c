@@ -186,8 +186,10 @@ static int cmp_write_dat(const char *outdir, const struct cmp_kernel *k,
   }
   rc = d.failed ? gr_error_set(err, GR_ENOMEM, "out of memory writing compare.dat")
                 : gr_fsio_join(path, sizeof path, outdir, "compare.dat", err);
-  if (rc == GR_OK)
-    rc = gr_fsio_write(path, gr_buf_str(&d), d.len, err);
+  if (rc != GR_OK)
+    goto fail;
+  rc = gr_fsio_write(path, gr_buf_str(&d), d.len, err);
+fail:
   gr_buf_free(&d);
   return rc;
 }
@@ -228,19 +230,18 @@ int gr_bench_compare_output(const char *outdir, const struct cmp_kernel *k,
   int rc, nrendered = 0;
   for (i = 0; i < nk; i++)
     nboth += (size_t)gr_bench_compare_both(&k[i]);
-  rc = gr_fsio_mkdirs(outdir, err);
-  if (rc == GR_OK)
-    rc = cmp_write_dat(outdir, k, nk, err);
-  if (rc != GR_OK || nboth == 0)
+  if ((rc = gr_fsio_mkdirs(outdir, err)) != GR_OK)
     return rc;
-  rc = cmp_write_figure(outdir, nboth, err);
-  if (rc == GR_OK)
-    rc = gr_report_render_dir(outdir, &nrendered, err);
-  if (rc == GR_OK)
-    gr_buf_printf(t, "figure: %s/compare.gp%s\n", outdir,
-                  nrendered < 0 ? " (gnuplot not found: not rendered)"
-                                : " (.svg, .png)");
-  return rc;
+  if ((rc = cmp_write_dat(outdir, k, nk, err)) != GR_OK || nboth == 0)
+    return rc;
+  if ((rc = cmp_write_figure(outdir, nboth, err)) != GR_OK)
+    return rc;
+  if ((rc = gr_report_render_dir(outdir, &nrendered, err)) != GR_OK)
+    return rc;
+  gr_buf_printf(t, "figure: %s/compare.gp%s\n", outdir,
+                nrendered < 0 ? " (gnuplot not found: not rendered)"
+                              : " (.svg, .png)");
+  return GR_OK;
 }
 
 /* Warn below the table about kernels whose work per sample differs. */

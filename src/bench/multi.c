@@ -185,6 +185,20 @@ static void multi_free(struct gr_bench_multi_table *m)
   m->nnames = 0;
 }
 
+/* The table of mode m->mode, m->col and m->ncol chosen (and its figure
+ * under outdir, when given). */
+static int multi_mode(const struct gr_bench_recset *s, const int *group, struct gr_bench_multi_table *m,
+                      size_t cap, const char *outdir, struct gr_buf *t, struct gr_error *err)
+{
+  int rc;
+  if ((rc = multi_gather(s, m, cap, err)) != GR_OK)
+    return rc;
+  multi_print(t, s, group, m);
+  if (m->ncol == 1)
+    gr_buf_printf(t, "(only one %s record: nothing to compare it with)\n", multi_str(m->mode));
+  return outdir != NULL ? gr_bench_multi_figure(outdir, s, group, m, t, err) : GR_OK;
+}
+
 /* The tables of every mode, in order of first appearance. */
 static int multi_tables(const struct gr_bench_recset *s, const int *group, size_t ng,
                         const char *outdir, struct gr_buf *t, struct gr_error *err)
@@ -197,8 +211,10 @@ static int multi_tables(const struct gr_bench_recset *s, const int *group, size_
     cap += s->recs[i].nrows;
   m.col = malloc(s->n * sizeof *m.col);
   m.names = malloc((cap + 1) * sizeof *m.names);
-  if (m.col == NULL || m.names == NULL)
+  if (m.col == NULL || m.names == NULL) {
     rc = gr_error_set(err, GR_ENOMEM, "out of memory comparing records");
+    goto fail;
+  }
   for (i = 0; i < s->n && rc == GR_OK; i++) {
     for (j = 0; j < i && strcmp(s->recs[j].mode, s->recs[i].mode) != 0; j++)
       ;
@@ -206,15 +222,10 @@ static int multi_tables(const struct gr_bench_recset *s, const int *group, size_
       continue; /* mode done */
     m.mode = s->recs[i].mode;
     m.ncol = multi_columns(s, group, ng, m.mode, m.col);
-    rc = multi_gather(s, &m, cap, err);
-    if (rc == GR_OK)
-      multi_print(t, s, group, &m);
-    if (rc == GR_OK && m.ncol == 1)
-      gr_buf_printf(t, "(only one %s record: nothing to compare it with)\n", multi_str(m.mode));
-    if (rc == GR_OK && outdir != NULL)
-      rc = gr_bench_multi_figure(outdir, s, group, &m, t, err);
+    rc = multi_mode(s, group, &m, cap, outdir, t, err);
     multi_free(&m);
   }
+fail:
   free(m.col);
   free(m.names);
   return rc;
@@ -234,8 +245,10 @@ int gr_bench_multi_compare(const struct gr_bench_recset *s, const char *outdir,
   /* every table checked before a figure is written: nothing half-written */
   rc = multi_tables(s, group, ng, NULL, &scratch, err);
   gr_buf_free(&scratch);
-  if (rc == GR_OK)
-    rc = multi_tables(s, group, ng, outdir, text, err);
+  if (rc != GR_OK)
+    goto fail;
+  rc = multi_tables(s, group, ng, outdir, text, err);
+fail:
   free(group);
   if (rc == GR_OK && text->failed)
     rc = gr_error_set(err, GR_ENOMEM, "out of memory writing the comparison");

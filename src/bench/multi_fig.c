@@ -67,12 +67,29 @@ static void mfig_plot(struct gr_buf *p, const struct gr_bench_recset *s,
   }
 }
 
+/* <outdir>/<stem>.dat, the table's rates (outdir made if need be; no
+ * file when the path would be too long). */
+static int mfig_write_data(const char *outdir, const char *stem, const struct gr_bench_multi_table *m,
+                           struct gr_error *err)
+{
+  char path[4096];
+  int rc;
+  if ((rc = gr_fsio_mkdirs(outdir, err)) != GR_OK)
+    return rc;
+  if ((rc = gr_fsio_join(path, sizeof path, outdir, stem, err)) != GR_OK)
+    return rc;
+  if (strlen(path) + 4 >= sizeof path)
+    return GR_OK;
+  strcat(path, ".dat");
+  return mfig_data(path, m, err);
+}
+
 int gr_bench_multi_figure(const char *outdir, const struct gr_bench_recset *s,
                           const int *group, const struct gr_bench_multi_table *m,
                           struct gr_buf *text, struct gr_error *err)
 {
   struct gr_buf plot = GR_BUF_INIT, stem = GR_BUF_INIT;
-  char path[4096], setup[512], title[128];
+  char setup[512], title[128];
   struct gr_figure fig;
   int rc, nrendered = 0;
   gr_buf_printf(&stem, "compare-");
@@ -84,25 +101,22 @@ int gr_bench_multi_figure(const char *outdir, const struct gr_bench_recset *s,
            "set xtics rotate by 45 right noenhanced nomirror font \",8\"\nset grid ytics\n"
            "set key outside top center horizontal noenhanced\nset yrange [*:*]");
   mfig_plot(&plot, s, group, m);
-  rc = stem.failed || plot.failed ? gr_error_set(err, GR_ENOMEM, "out of memory writing the figure") : GR_OK;
-  if (rc == GR_OK)
-    rc = gr_fsio_mkdirs(outdir, err);
-  if (rc == GR_OK)
-    rc = gr_fsio_join(path, sizeof path, outdir, gr_buf_str(&stem), err);
-  if (rc == GR_OK && strlen(path) + 4 < sizeof path) {
-    strcat(path, ".dat");
-    rc = mfig_data(path, m, err);
+  if (stem.failed || plot.failed) {
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory writing the figure");
+    goto fail;
   }
+  if ((rc = mfig_write_data(outdir, gr_buf_str(&stem), m, err)) != GR_OK)
+    goto fail;
   fig = (struct gr_figure){gr_buf_str(&stem),
                            gr_buf_str(&stem), title, "", "rate (work per CPU second)", setup,
                            gr_buf_str(&plot)};
-  if (rc == GR_OK)
-    rc = gr_report_write_figure(outdir, &fig, err);
-  if (rc == GR_OK)
-    rc = gr_report_render_dir(outdir, &nrendered, err);
-  if (rc == GR_OK)
-    gr_buf_printf(text, "figure: %s/%s.gp%s\n", outdir, gr_buf_str(&stem),
-                  nrendered < 0 ? " (gnuplot not found: not rendered)" : " (.svg, .png)");
+  if ((rc = gr_report_write_figure(outdir, &fig, err)) != GR_OK)
+    goto fail;
+  if ((rc = gr_report_render_dir(outdir, &nrendered, err)) != GR_OK)
+    goto fail;
+  gr_buf_printf(text, "figure: %s/%s.gp%s\n", outdir, gr_buf_str(&stem),
+                nrendered < 0 ? " (gnuplot not found: not rendered)" : " (.svg, .png)");
+fail:
   gr_buf_free(&plot);
   gr_buf_free(&stem);
   return rc;

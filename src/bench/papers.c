@@ -65,9 +65,10 @@ static int papers_model(const char *refdir, const char *table, double np, double
       v[i] = c->value;
   }
   gr_ref_free(t);
-  if (rc == GR_OK)
-    *cp = (v[0] * (np + v[2]) + v[1] * (np / rho + v[2])) / np;
-  return rc;
+  if (rc != GR_OK)
+    return rc;
+  *cp = (v[0] * (np + v[2]) + v[1] * (np / rho + v[2])) / np;
+  return GR_OK;
 }
 
 /* One kernel's line against a cost model in clock periods. */

@@ -484,10 +484,11 @@ int gr_bench_record_parse(const char *name, const char *text, size_t len,
     line[strcspn(line, "\r")] = '\0';
     rc = record_line(r, line, name, lineno, &ncols, err);
   }
-  if (rc == GR_OK) {
-    memcpy(buf, text, len);
-    rc = record_bytes_lines(r, buf, name, err);
-  }
+  if (rc != GR_OK)
+    goto fail;
+  memcpy(buf, text, len);
+  rc = record_bytes_lines(r, buf, name, err);
+fail:
   free(buf);
   if (rc != GR_OK)
     gr_bench_record_free(r);

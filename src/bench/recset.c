@@ -66,14 +66,16 @@ static int recset_folder(struct gr_bench_recset *s, const char *dir,
   if (gr_fsio_list(dir, ".tsv", &names, &n) != GR_OK)
     return gr_error_set(err, GR_EINPUT, "cannot read folder '%s'", dir);
   for (i = 0; i < n && rc == GR_OK; i++) {
-    rc = gr_fsio_join(path, sizeof path, dir, names[i], err);
-    if (rc == GR_OK)
-      rc = recset_file(s, path, 0, err);
+    if ((rc = gr_fsio_join(path, sizeof path, dir, names[i], err)) != GR_OK)
+      break;
+    rc = recset_file(s, path, 0, err);
   }
   gr_fsio_free_list(names, n);
-  if (rc == GR_OK && s->n == before)
-    rc = gr_error_set(err, GR_EINPUT, "folder '%s' holds no bench record (*.tsv written by 'granrepro bench')", dir);
-  return rc;
+  if (rc != GR_OK)
+    return rc;
+  if (s->n == before)
+    return gr_error_set(err, GR_EINPUT, "folder '%s' holds no bench record (*.tsv written by 'granrepro bench')", dir);
+  return GR_OK;
 }
 
 int gr_bench_recset_load(const char *const *paths, size_t npaths,

@@ -227,6 +227,24 @@ static int speed_point(const struct gr_bench_speed_exp *e, const struct gr_bench
   return *y > 0.0;
 }
 
+/* Write figure f and its data d into dir: nothing without blocks of data;
+ * failed: a buffer of the figure failed to grow. */
+static int speed_write(const char *dir, const struct gr_figure *f, const struct gr_buf *d, size_t blocks,
+                       int failed, struct gr_error *err)
+{
+  char path[4400];
+  int rc;
+  if (snprintf(path, sizeof path, "%s/%s.dat", dir, f->name) >= (int)sizeof path)
+    return gr_error_set(err, GR_EINPUT, "path too long: %s", dir);
+  if (failed)
+    return gr_error_set(err, GR_ENOMEM, "out of memory");
+  if (blocks == 0)
+    return GR_OK;
+  if ((rc = gr_fsio_write(path, gr_buf_str(d), d->len, err)) != GR_OK)
+    return rc;
+  return gr_report_write_figure(dir, f, err);
+}
+
 /* <dir>/<exp>-<what>.dat and .gp (none when no kernel has a point). */
 static int speed_figure(const char *dir, const struct gr_bench_speed_exp *e, enum speed_fig what,
                         struct gr_error *err)
@@ -244,7 +262,6 @@ static int speed_figure(const char *dir, const struct gr_bench_speed_exp *e, enu
   struct gr_buf d = GR_BUF_INIT, p = GR_BUF_INIT, name = GR_BUF_INIT;
   struct gr_figure f = {0};
   size_t g, a, blocks = 0, pts;
-  char path[4400];
   double y;
   int rc;
   gr_buf_printf(&name, "%s-%s", e->key, stem[what]);
@@ -279,12 +296,7 @@ static int speed_figure(const char *dir, const struct gr_bench_speed_exp *e, enu
   f.ylabel = ylabel[what];
   f.setup = setup[what];
   f.plot = gr_buf_str(&p);
-  rc = snprintf(path, sizeof path, "%s/%s.dat", dir, f.name) >= (int)sizeof path
-           ? gr_error_set(err, GR_EINPUT, "path too long: %s", dir) : GR_OK;
-  if (rc == GR_OK && (d.failed || p.failed || name.failed))
-    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
-  if (rc == GR_OK && blocks > 0 && (rc = gr_fsio_write(path, gr_buf_str(&d), d.len, err)) == GR_OK)
-    rc = gr_report_write_figure(dir, &f, err);
+  rc = speed_write(dir, &f, &d, blocks, d.failed || p.failed || name.failed, err);
   gr_buf_free(&d);
   gr_buf_free(&p);
   gr_buf_free(&name);
@@ -374,6 +386,17 @@ int gr_bench_speed_build(const struct gr_bench_record *rec, struct gr_bench_spee
   return GR_OK;
 }
 
+/* Experiment e's three figures (cost, speed-up, bound) into dir. */
+static int speed_figures(const char *dir, const struct gr_bench_speed_exp *e, struct gr_error *err)
+{
+  int rc;
+  if ((rc = speed_figure(dir, e, SPEED_COST, err)) != GR_OK)
+    return rc;
+  if ((rc = speed_figure(dir, e, SPEED_UP, err)) != GR_OK)
+    return rc;
+  return speed_figure(dir, e, SPEED_BOUND, err);
+}
+
 int gr_bench_speed_write(const char *out, const char *refdir,
                          const struct gr_bench_record *rec, struct gr_error *err)
 {
@@ -387,17 +410,16 @@ int gr_bench_speed_write(const char *out, const char *refdir,
     return GR_OK;
   if ((rc = gr_fsio_mkdirs(dir, err)) != GR_OK || (rc = gr_bench_speed_build(rec, &e, &n, err)) != GR_OK)
     return rc;
-  for (i = 0; rc == GR_OK && i < n; i++) {
-    rc = speed_figure(dir, &e[i], SPEED_COST, err);
-    if (rc == GR_OK)
-      rc = speed_figure(dir, &e[i], SPEED_UP, err);
-    if (rc == GR_OK)
-      rc = speed_figure(dir, &e[i], SPEED_BOUND, err);
-  }
-  if (rc == GR_OK) /* every figure by one gnuplot, then the sections */
-    rc = gr_report_render_dir(dir, &nr, err);
+  for (i = 0; rc == GR_OK && i < n; i++)
+    rc = speed_figures(dir, &e[i], err);
+  if (rc != GR_OK)
+    goto fail;
+  /* every figure by one gnuplot, then the sections */
+  if ((rc = gr_report_render_dir(dir, &nr, err)) != GR_OK)
+    goto fail;
   for (i = 0; rc == GR_OK && i < n; i++)
     rc = gr_bench_speed_fragment(dir, &e[i], rec, err);
+fail:
   gr_bench_speed_free(e);
   return rc == GR_OK ? gr_bench_speed_index(out, refdir, err) : rc;
 }

@@ -88,10 +88,10 @@ static int md_from_1e4(struct gr_notes *nt, const struct gr_bench_speed_exp *e,
     if (hi == NULL || !(hi->ns > 0.0))
       continue;
     snprintf(key, sizeof key, "%s/%s.t%d.ratio-1e4-%s", e->key, hi->series, hi->threads, bigname[m]);
-    rc = gr_notes_value(nt, key, hi->ns / lo->ns);
+    if ((rc = gr_notes_value(nt, key, hi->ns / lo->ns)) != GR_OK)
+      return rc;
     snprintf(key, sizeof key, "%s/%s.t%d.slope-1e4-%s", e->key, hi->series, hi->threads, bigname[m]);
-    if (rc == GR_OK)
-      rc = gr_notes_value(nt, key, log(hi->ns / lo->ns) / log(big[m] / 1e4));
+    rc = gr_notes_value(nt, key, log(hi->ns / lo->ns) / log(big[m] / 1e4));
   }
   return rc;
 }
@@ -122,11 +122,30 @@ static int md_series(struct gr_notes *nt, const struct gr_bench_speed_exp *e, si
     if (strcmp(k->series, f->series) != 0 || G->n < 2)
       continue;
     snprintf(key, sizeof key, "%s/%s.t%d.slope", e->key, k->series, k->threads);
-    rc = gr_notes_value(nt, key, G->slope);
-    if (rc == GR_OK)
-      rc = md_from_1e4(nt, e, G);
+    if ((rc = gr_notes_value(nt, key, G->slope)) != GR_OK)
+      return rc;
+    rc = md_from_1e4(nt, e, G);
   }
   return rc;
+}
+
+/* Hand md_tables's three tables (b kernels, s speed-up, o series); the
+ * speed-up only with threads, the series only with groups. */
+static int md_hand_tables(struct gr_notes *nt, const struct gr_bench_speed_exp *e, const struct gr_buf *b,
+                          const struct gr_buf *s, const struct gr_buf *o)
+{
+  char key[160];
+  int rc;
+  if (b->failed || s->failed || o->failed)
+    return GR_ENOMEM;
+  snprintf(key, sizeof key, "%s.kernels", e->key);
+  if ((rc = gr_notes_text(nt, key, gr_buf_str(b))) != GR_OK)
+    return rc;
+  snprintf(key, sizeof key, "%s.speedup", e->key);
+  if (e->has_threads && (rc = gr_notes_text(nt, key, gr_buf_str(s))) != GR_OK)
+    return rc;
+  snprintf(key, sizeof key, "%s.series", e->key);
+  return e->ngrp > 0 ? gr_notes_text(nt, key, gr_buf_str(o)) : GR_OK;
 }
 
 /* "<exp>.kernels": the kernels without a size; "<exp>.speedup": each
@@ -135,7 +154,6 @@ static int md_series(struct gr_notes *nt, const struct gr_bench_speed_exp *e, si
 static int md_tables(struct gr_notes *nt, const struct gr_bench_speed_exp *e)
 {
   struct gr_buf b = GR_BUF_INIT, s = GR_BUF_INIT, o = GR_BUF_INIT;
-  char key[160];
   size_t i;
   int rc;
   md_head(&b, "units");
@@ -161,18 +179,7 @@ static int md_tables(struct gr_notes *nt, const struct gr_bench_speed_exp *e)
     else
       gr_buf_printf(&o, " - |\n");
   }
-  if (b.failed || s.failed || o.failed)
-    rc = GR_ENOMEM;
-  else {
-    snprintf(key, sizeof key, "%s.kernels", e->key);
-    rc = gr_notes_text(nt, key, gr_buf_str(&b));
-    snprintf(key, sizeof key, "%s.speedup", e->key);
-    if (rc == GR_OK && e->has_threads)
-      rc = gr_notes_text(nt, key, gr_buf_str(&s));
-    snprintf(key, sizeof key, "%s.series", e->key);
-    if (rc == GR_OK && e->ngrp > 0)
-      rc = gr_notes_text(nt, key, gr_buf_str(&o));
-  }
+  rc = md_hand_tables(nt, e, &b, &s, &o);
   gr_buf_free(&b);
   gr_buf_free(&s);
   gr_buf_free(&o);
@@ -202,12 +209,53 @@ static int md_figure(struct gr_notes *nt, const char *dir, const char *fig, cons
   return rc;
 }
 
+/* "<exp>/<kernel>.<what>": kernel k's ns, cpu, rate, and its bound and
+ * speed-up where it has them. */
+static int md_kern_values(struct gr_notes *nt, const struct gr_bench_speed_exp *E,
+                          const struct gr_bench_speed_kern *k)
+{
+  const struct gr_bench_speed_kern *one = k->threads > 1 ? gr_bench_speed_partner(E, k) : NULL;
+  int rc;
+  if ((rc = md_value(nt, E->key, k->name, "ns", k->ns)) != GR_OK)
+    return rc;
+  if ((rc = md_value(nt, E->key, k->name, "cpu", k->cpu_ns)) != GR_OK)
+    return rc;
+  if ((rc = md_value(nt, E->key, k->name, "rate", 1e9 / k->ns)) != GR_OK)
+    return rc;
+  if (md_bound(E, k) > 0.0 && (rc = md_value(nt, E->key, k->name, "bound", md_bound(E, k))) != GR_OK)
+    return rc;
+  return one != NULL ? md_value(nt, E->key, k->name, "speedup", one->ns / k->ns) : GR_OK;
+}
+
+/* Every name of experiment E: its stream, kernels, series, tables, figures. */
+static int md_exp(struct gr_notes *nt, const char *dir, const char *fig, const struct gr_bench_speed_exp *E)
+{
+  char key[160];
+  size_t i;
+  int rc = GR_OK;
+  snprintf(key, sizeof key, "%s.stream", E->key);
+  if (E->stream > 0.0 && (rc = gr_notes_value(nt, key, E->stream)) != GR_OK)
+    return rc;
+  for (i = 0; rc == GR_OK && i < E->nkern; i++)
+    rc = md_kern_values(nt, E, &E->kern[i]);
+  for (i = 0; rc == GR_OK && i < E->ngrp; i++)
+    rc = md_series(nt, E, i);
+  if (rc != GR_OK)
+    return rc;
+  if ((rc = md_tables(nt, E)) != GR_OK)
+    return rc;
+  if ((rc = md_figure(nt, dir, fig, E->key, "cost")) != GR_OK)
+    return rc;
+  if ((rc = md_figure(nt, dir, fig, E->key, "speedup")) != GR_OK)
+    return rc;
+  return md_figure(nt, dir, fig, E->key, "bound");
+}
+
 /* Every name the template may use (speed.h). */
 static int md_names(struct gr_notes *nt, const char *dir, const char *fig,
                     const struct gr_bench_record *rec, const struct gr_bench_speed_exp *e, size_t n)
 {
   size_t x, i;
-  char key[160];
   int rc = GR_OK;
   const char *const text[][2] = {
     {"date", rec->date}, {"host", rec->machine.host}, {"cpu", rec->machine.cpu},
@@ -216,38 +264,14 @@ static int md_names(struct gr_notes *nt, const char *dir, const char *fig,
     {"mhz", rec->machine.mhz}};
   for (i = 0; rc == GR_OK && i < sizeof text / sizeof text[0]; i++)
     rc = gr_notes_text(nt, text[i][0], text[i][1]);
-  if (rc == GR_OK)
-    rc = gr_notes_value(nt, "cores", rec->machine.cores);
-  if (rc == GR_OK)
-    rc = gr_notes_value(nt, "threads", rec->threads);
-  for (x = 0; rc == GR_OK && x < n; x++) {
-    const struct gr_bench_speed_exp *E = &e[x];
-    snprintf(key, sizeof key, "%s.stream", E->key);
-    if (E->stream > 0.0)
-      rc = gr_notes_value(nt, key, E->stream);
-    for (i = 0; rc == GR_OK && i < E->nkern; i++) {
-      const struct gr_bench_speed_kern *k = &E->kern[i], *one = k->threads > 1 ? gr_bench_speed_partner(E, k) : NULL;
-      rc = md_value(nt, E->key, k->name, "ns", k->ns);
-      if (rc == GR_OK)
-        rc = md_value(nt, E->key, k->name, "cpu", k->cpu_ns);
-      if (rc == GR_OK)
-        rc = md_value(nt, E->key, k->name, "rate", 1e9 / k->ns);
-      if (rc == GR_OK && md_bound(E, k) > 0.0)
-        rc = md_value(nt, E->key, k->name, "bound", md_bound(E, k));
-      if (rc == GR_OK && one != NULL)
-        rc = md_value(nt, E->key, k->name, "speedup", one->ns / k->ns);
-    }
-    for (i = 0; rc == GR_OK && i < E->ngrp; i++)
-      rc = md_series(nt, E, i);
-    if (rc == GR_OK)
-      rc = md_tables(nt, E);
-    if (rc == GR_OK)
-      rc = md_figure(nt, dir, fig, E->key, "cost");
-    if (rc == GR_OK)
-      rc = md_figure(nt, dir, fig, E->key, "speedup");
-    if (rc == GR_OK)
-      rc = md_figure(nt, dir, fig, E->key, "bound");
-  }
+  if (rc != GR_OK)
+    return rc;
+  if ((rc = gr_notes_value(nt, "cores", rec->machine.cores)) != GR_OK)
+    return rc;
+  if ((rc = gr_notes_value(nt, "threads", rec->threads)) != GR_OK)
+    return rc;
+  for (x = 0; rc == GR_OK && x < n; x++)
+    rc = md_exp(nt, dir, fig, &e[x]);
   return rc;
 }
 
@@ -259,17 +283,23 @@ int gr_bench_speed_markdown(const char *dir, const char *fig, const struct gr_be
   struct gr_buf out = GR_BUF_INIT;
   char *tmpl = NULL;
   size_t n = 0, len;
-  int rc = nt == NULL ? gr_error_set(err, GR_ENOMEM, "out of memory") : GR_OK;
-  if (rc == GR_OK)
-    rc = gr_fsio_read(tmpl_path, &tmpl, &len, err);
-  if (rc == GR_OK)
-    rc = gr_bench_speed_build(rec, &e, &n, err);
-  if (rc == GR_OK && md_names(nt, dir, fig, rec, e, n) != GR_OK)
+  int rc;
+  if (nt == NULL) {
     rc = gr_error_set(err, GR_ENOMEM, "out of memory");
-  if (rc == GR_OK)
-    rc = gr_notes_render(nt, tmpl, tmpl_path, &out, err);
-  if (rc == GR_OK)
-    rc = gr_fsio_write(md_path, gr_buf_str(&out), out.len, err);
+    goto fail;
+  }
+  if ((rc = gr_fsio_read(tmpl_path, &tmpl, &len, err)) != GR_OK)
+    goto fail;
+  if ((rc = gr_bench_speed_build(rec, &e, &n, err)) != GR_OK)
+    goto fail;
+  if (md_names(nt, dir, fig, rec, e, n) != GR_OK) {
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
+    goto fail;
+  }
+  if ((rc = gr_notes_render(nt, tmpl, tmpl_path, &out, err)) != GR_OK)
+    goto fail;
+  rc = gr_fsio_write(md_path, gr_buf_str(&out), out.len, err);
+fail:
   gr_buf_free(&out);
   free(tmpl);
   gr_bench_speed_free(e);

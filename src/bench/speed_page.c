@@ -151,11 +151,13 @@ int gr_bench_speed_fragment(const char *dir, const struct gr_bench_speed_exp *e,
   speed_marker(&b, dir, e->key, "bound");
   speed_series(&b, e);
   speed_kernels_table(&b, e);
-  rc = snprintf(path, sizeof path, "%s/%s.frag.html", dir, e->key) >= (int)sizeof path
-           ? gr_error_set(err, GR_EINPUT, "path too long: %s", dir) : GR_OK;
-  if (rc == GR_OK)
-    rc = b.failed ? gr_error_set(err, GR_ENOMEM, "out of memory")
-                  : gr_fsio_write(path, gr_buf_str(&b), b.len, err);
+  if (snprintf(path, sizeof path, "%s/%s.frag.html", dir, e->key) >= (int)sizeof path) {
+    rc = gr_error_set(err, GR_EINPUT, "path too long: %s", dir);
+    goto fail;
+  }
+  rc = b.failed ? gr_error_set(err, GR_ENOMEM, "out of memory")
+                : gr_fsio_write(path, gr_buf_str(&b), b.len, err);
+fail:
   gr_buf_free(&b);
   return rc;
 }
@@ -169,14 +171,41 @@ int gr_bench_speed_template(const char *refdir, char *path, size_t n, struct gr_
   return GR_OK;
 }
 
+/* <dir>/index.html: the template at tmpl_path filled with the style and
+ * the experiments' sections. */
+static int speed_index_page(const char *dir, const char *tmpl_path, const char *sections,
+                            struct gr_error *err)
+{
+  struct gr_buf page = GR_BUF_INIT;
+  struct gr_notes *names = NULL;
+  char path[4400], *tmpl = NULL;
+  size_t len;
+  int rc;
+  if ((rc = gr_fsio_read(tmpl_path, &tmpl, &len, err)) != GR_OK)
+    goto fail;
+  if ((names = gr_notes_new()) == NULL || gr_notes_text(names, "style", gr_site_style) != GR_OK ||
+      gr_notes_text(names, "sections", sections) != GR_OK) {
+    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
+    goto fail;
+  }
+  if ((rc = gr_notes_render(names, tmpl, tmpl_path, &page, err)) != GR_OK)
+    goto fail;
+  snprintf(path, sizeof path, "%s/index.html", dir);
+  rc = page.failed ? gr_error_set(err, GR_ENOMEM, "out of memory")
+                   : gr_fsio_write(path, gr_buf_str(&page), page.len, err);
+fail:
+  gr_notes_free(names);
+  free(tmpl);
+  gr_buf_free(&page);
+  return rc;
+}
+
 int gr_bench_speed_index(const char *out, const char *refdir, struct gr_error *err)
 {
   struct gr_buf b = GR_BUF_INIT;
-  struct gr_buf page = GR_BUF_INIT;
-  struct gr_notes *names = NULL;
-  char dir[4096], path[4400], tmpl_path[4400], **v = NULL, *text, *tmpl = NULL;
+  char dir[4096], path[4400], tmpl_path[4400], **v = NULL, *text;
   size_t n = 0, i, len;
-  int rc = GR_OK;
+  int rc;
   snprintf(dir, sizeof dir, "%s/speed", out);
   if (gr_fsio_list(dir, ".frag.html", &v, &n) != GR_OK || n == 0) {
     gr_fsio_free_list(v, n);
@@ -191,24 +220,14 @@ int gr_bench_speed_index(const char *out, const char *refdir, struct gr_error *e
     }
   }
   gr_fsio_free_list(v, n);
-  if (rc == GR_OK && b.failed)
+  if (rc != GR_OK)
+    goto fail;
+  if (b.failed) {
     rc = gr_error_set(err, GR_ENOMEM, "out of memory");
-  if (rc == GR_OK)
-    rc = gr_fsio_read(tmpl_path, &tmpl, &len, err);
-  if (rc == GR_OK && (names = gr_notes_new()) == NULL)
-    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
-  if (rc == GR_OK && (gr_notes_text(names, "style", gr_site_style) != GR_OK ||
-                      gr_notes_text(names, "sections", gr_buf_str(&b)) != GR_OK))
-    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
-  if (rc == GR_OK)
-    rc = gr_notes_render(names, tmpl, tmpl_path, &page, err);
-  snprintf(path, sizeof path, "%s/index.html", dir);
-  if (rc == GR_OK)
-    rc = page.failed ? gr_error_set(err, GR_ENOMEM, "out of memory")
-                     : gr_fsio_write(path, gr_buf_str(&page), page.len, err);
-  gr_notes_free(names);
-  free(tmpl);
-  gr_buf_free(&page);
+    goto fail;
+  }
+  rc = speed_index_page(dir, tmpl_path, gr_buf_str(&b), err);
+fail:
   gr_buf_free(&b);
   return rc;
 }

@@ -711,11 +711,11 @@ static int ctx_write_data(struct gr_ctx *c, const char *dir, struct gr_data *d)
   int rc;
   gr_buf_printf(&b, "# %s\n", d->columns);
   gr_buf_append(&b, gr_buf_str(&d->rows), d->rows.len);
-  rc = gr_fsio_join(path, sizeof path - 8, dir, d->name, &c->err);
-  if (rc == GR_OK) {
-    strcat(path, ".dat");
-    rc = gr_fsio_write_buf(path, &b, &c->err);
-  }
+  if ((rc = gr_fsio_join(path, sizeof path - 8, dir, d->name, &c->err)) != GR_OK)
+    goto fail;
+  strcat(path, ".dat");
+  rc = gr_fsio_write_buf(path, &b, &c->err);
+fail:
   gr_buf_free(&b);
   return rc;
 }

@@ -123,9 +123,11 @@ static int exp_parse(const char *name, const char *text, int summary, struct exp
 static int exp_load(const char *path, struct exp_set *e, struct gr_error *err)
 {
   char *text = NULL;
-  int rc = gr_fsio_read(path, &text, NULL, err);
-  if (rc == GR_OK)
-    rc = exp_parse(path, text, 0, e, err);
+  int rc;
+  if ((rc = gr_fsio_read(path, &text, NULL, err)) != GR_OK)
+    goto fail;
+  rc = exp_parse(path, text, 0, e, err);
+fail:
   free(text);
   return rc;
 }

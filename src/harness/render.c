@@ -166,9 +166,10 @@ static int render_script(const char *dir, char **gps, size_t n, int k,
     gr_buf_printf(&b, "\"\nunset output\nset print \"-\"\nprint \"rendered\"\n");
   }
   snprintf(name, sizeof name, ".render-%s.gp", render_ext[k]);
-  rc = gr_fsio_join(path, sizeof path, dir, name, err);
-  if (rc == GR_OK)
-    rc = gr_fsio_write_buf(path, &b, err);
+  if ((rc = gr_fsio_join(path, sizeof path, dir, name, err)) != GR_OK)
+    goto fail;
+  rc = gr_fsio_write_buf(path, &b, err);
+fail:
   gr_buf_free(&b);
   return rc;
 }

@@ -89,8 +89,10 @@ int gr_bppipe_init(struct gr_bpsim *s, struct gr_bpsim_params *p,
   m = malloc(n * sizeof *m);
   I = malloc(n * sizeof *I);
   rc = r && m && I ? bp_grains(sp, rng, nfree, 2 * nw, r, m, I) : GR_ENOMEM;
-  if (rc == GR_OK)
-    rc = gr_bpsim_init(s, p, n, nfree, r, m, I);
+  if (rc != GR_OK)
+    goto fail;
+  rc = gr_bpsim_init(s, p, n, nfree, r, m, I);
+fail:
   free(r);
   free(m);
   free(I);

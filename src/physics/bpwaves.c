@@ -209,13 +209,11 @@ int gr_bpwaves_power(gsl_rng *rng, enum gr_bpwaves_alt alt, int n, int nb, int n
   for (r = 0; r < reps && rc == GR_OK; r++) {
     double share, agree;
     bp_draw(rng, alt, n, nb, nseed, nrec, mmax, a, prof);
-    rc = gr_bpwaves_mode_share(prof, nseed * nrec, nb, mmax, &share);
-    if (rc == GR_OK)
-      rc = gr_bpwaves_mode_agreement(prof, nseed, nrec, nb, mmax, &agree);
-    if (rc == GR_OK) {
-      out[0] += share < share_max;
-      out[1] += agree < agree_max;
-    }
+    if ((rc = gr_bpwaves_mode_share(prof, nseed * nrec, nb, mmax, &share)) != GR_OK ||
+        (rc = gr_bpwaves_mode_agreement(prof, nseed, nrec, nb, mmax, &agree)) != GR_OK)
+      break;
+    out[0] += share < share_max;
+    out[1] += agree < agree_max;
   }
   out[0] /= reps;
   out[1] /= reps;

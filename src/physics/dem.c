@@ -69,11 +69,46 @@ static int dem_init_order(struct gr_dem *d)
   return GR_OK;
 }
 
-int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
+/* The arrays of n particles and of their wall contacts. */
+static int dem_alloc(struct gr_dem *d, size_t n)
 {
   size_t m3 = 3 * (n ? n : 1);
+  d->x = calloc(m3, sizeof *d->x);
+  d->v = calloc(m3, sizeof *d->v);
+  d->w = calloc(m3, sizeof *d->w);
+  d->f = calloc(m3, sizeof *d->f);
+  d->t = calloc(m3, sizeof *d->t);
+  d->xref = calloc(m3, sizeof *d->xref);
+  d->wall = calloc(m3, sizeof *d->wall);
+  d->wallon = calloc(n ? n : 1, 1);
+  d->astart = calloc(n + 1, sizeof *d->astart);
+  if (!d->x || !d->v || !d->w || !d->f || !d->t || !d->xref || !d->wall || !d->wallon || !d->astart)
+    return GR_ENOMEM;
+  return GR_OK;
+}
+
+/* The cells of p->search (none for the N-squared search) for pairs
+ * closer than cut; chain cells need three a side. */
+static int dem_init_search(struct gr_dem *d, const struct gr_dem_params *p, double cut)
+{
+  int rc;
+  gr_cells_choose(&d->box, cut, d->m);
+  if (p->search == GR_DEM_CHAIN)
+    return d->m[0] < 3 || d->m[1] < 3 || d->m[2] < 3 ? GR_EINPUT
+                                                     : gr_cells_init(&d->chain, &d->box, d->m);
+  if (p->search == GR_DEM_SORT) {
+    if ((rc = gr_cellsort_init(&d->sort, &d->box, d->m)) != GR_OK)
+      return rc;
+    d->sort.threads = p->threads;
+    return GR_OK;
+  }
+  return p->search != GR_DEM_NSQ ? GR_EINPUT : GR_OK;
+}
+
+int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
+{
   double cut = p->diameter + p->skin;
-  int k, rc = GR_OK;
+  int k, rc;
   memset(d, 0, sizeof *d);
   gr_nbr_init(&d->nbr);
   d->p = *p;
@@ -96,37 +131,44 @@ int gr_dem_init(struct gr_dem *d, size_t n, const struct gr_dem_params *p)
     d->box.periodic[k] = 0;
   }
   d->stale = 1;
-  d->x = calloc(m3, sizeof *d->x);
-  d->v = calloc(m3, sizeof *d->v);
-  d->w = calloc(m3, sizeof *d->w);
-  d->f = calloc(m3, sizeof *d->f);
-  d->t = calloc(m3, sizeof *d->t);
-  d->xref = calloc(m3, sizeof *d->xref);
-  d->wall = calloc(m3, sizeof *d->wall);
-  d->wallon = calloc(n ? n : 1, 1);
-  d->astart = calloc(n + 1, sizeof *d->astart);
-  if (!d->x || !d->v || !d->w || !d->f || !d->t || !d->xref || !d->wall || !d->wallon || !d->astart)
-    rc = GR_ENOMEM;
-  if (rc == GR_OK && p->reorder)
-    rc = dem_init_order(d);
-  gr_cells_choose(&d->box, cut, d->m);
-  if (rc == GR_OK && p->search == GR_DEM_CHAIN)
-    rc = d->m[0] < 3 || d->m[1] < 3 || d->m[2] < 3 ? GR_EINPUT
-                                                   : gr_cells_init(&d->chain, &d->box, d->m);
-  else if (rc == GR_OK && p->search == GR_DEM_SORT) {
-    if ((rc = gr_cellsort_init(&d->sort, &d->box, d->m)) == GR_OK)
-      d->sort.threads = p->threads;
-  }
-  else if (rc == GR_OK && p->search != GR_DEM_NSQ)
-    rc = GR_EINPUT;
+  if ((rc = dem_alloc(d, n)) != GR_OK)
+    goto fail;
+  if (p->reorder && (rc = dem_init_order(d)) != GR_OK)
+    goto fail;
+  if ((rc = dem_init_search(d, p, cut)) != GR_OK)
+    goto fail;
   /* room for about 7 partners per particle: a dense packing's list */
-  if (rc == GR_OK)
-    rc = gr_nbr_reserve(&d->nbr, n, 7 * n + 16);
-  if (rc == GR_OK)
-    rc = dem_reserve(d, d->nbr.cur.pcap);
-  if (rc != GR_OK)
-    gr_dem_free(d);
+  if ((rc = gr_nbr_reserve(&d->nbr, n, 7 * n + 16)) != GR_OK)
+    goto fail;
+  if ((rc = dem_reserve(d, d->nbr.cur.pcap)) != GR_OK)
+    goto fail;
+  return GR_OK;
+fail:
+  gr_dem_free(d); /* zeroes d: what ran before the failure leaves no trace */
   return rc;
+}
+
+/* The chain-cell list: fill the cells, search them, list the pairs. */
+static int dem_list_chain(struct gr_dem *d)
+{
+  int rc;
+  if ((rc = gr_cells_fill(&d->chain, d->x, d->n)) != GR_OK)
+    return rc;
+  if ((rc = gr_cells_search(&d->chain, &d->box, d->x, d->cut2)) != GR_OK)
+    return rc;
+  return gr_nbr_from_pairs(&d->nbr, d->n, &d->chain.pairs);
+}
+
+/* The sorted-cell list: fill the cells, renumber in cell order (with
+ * reorder), search them. */
+static int dem_list_sort(struct gr_dem *d)
+{
+  int rc;
+  if ((rc = gr_cellsort_fill(&d->sort, d->x, d->n)) != GR_OK)
+    return rc;
+  if (d->p.reorder && (rc = gr_dem_reorder(d)) != GR_OK)
+    return rc;
+  return gr_cellsort_search(&d->sort, &d->nbr, d->cut2);
 }
 
 /* Section 2.1: the list is rebuilt when a particle may have moved half the
@@ -142,25 +184,17 @@ int gr_dem_update(struct gr_dem *d)
     rc = gr_nbr_nsquared(&d->nbr, &d->box, d->x, d->n, d->cut2);
     break;
   case GR_DEM_CHAIN:
-    rc = gr_cells_fill(&d->chain, d->x, d->n);
-    if (rc == GR_OK)
-      rc = gr_cells_search(&d->chain, &d->box, d->x, d->cut2);
-    if (rc == GR_OK)
-      rc = gr_nbr_from_pairs(&d->nbr, d->n, &d->chain.pairs);
+    rc = dem_list_chain(d);
     break;
   default:
-    rc = gr_cellsort_fill(&d->sort, d->x, d->n);
-    if (rc == GR_OK && d->p.reorder)
-      rc = gr_dem_reorder(d);
-    if (rc == GR_OK)
-      rc = gr_cellsort_search(&d->sort, &d->nbr, d->cut2);
+    rc = dem_list_sort(d);
     break;
   }
-  if (rc == GR_OK)
-    rc = dem_reserve(d, d->nbr.cur.pcap);
-  if (rc == GR_OK)
-    rc = gr_dem_adjacency(d);
   if (rc != GR_OK)
+    return rc;
+  if ((rc = dem_reserve(d, d->nbr.cur.pcap)) != GR_OK)
+    return rc;
+  if ((rc = gr_dem_adjacency(d)) != GR_OK)
     return rc;
   memset(d->on, 1, d->nbr.cur.npair); /* records carried over: read them once */
   memcpy(d->xref, d->x, 3 * d->n * sizeof *d->x);

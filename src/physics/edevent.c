@@ -236,9 +236,7 @@ int gr_edevent_ddc(struct gr_edmd *s, int i, int j, double t, int *cure)
     __builtin_prefetch(&s->pool[oa]);
   if (ob >= 0)
     __builtin_prefetch(&s->pool[ob]);
-  rc = edevent_schedule(s, a);
-  if (rc == GR_OK)
-    rc = edevent_schedule(s, b);
+  rc = edevent_schedule(s, a) != GR_OK || edevent_schedule(s, b) != GR_OK ? GR_ENOMEM : GR_OK;
   edevent_free(s, oa);
   edevent_free(s, ob);
   if (rc != GR_OK)

@@ -74,8 +74,10 @@ int gr_stats_loglog(const double *x, const double *y, size_t n, double *slope,
     lx[i] = log(x[i]);
     ly[i] = log(y[i]);
   }
-  if (rc == GR_OK)
-    rc = gr_stats_linfit(lx, ly, n, &c0, slope, NULL, slope_se);
+  if (rc != GR_OK)
+    goto fail;
+  rc = gr_stats_linfit(lx, ly, n, &c0, slope, NULL, slope_se);
+fail:
   free(lx);
   return rc;
 }
