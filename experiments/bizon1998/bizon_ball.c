@@ -214,13 +214,12 @@ int gr_bz_ball(struct gr_ctx *ctx)
   memset(&b, 0, sizeof b);
   if (gr_bz_opts(ctx, &o) != 0)
     return gr_ctx_error(ctx)->code;
-  rc = bl_setup(&b, o.quick);
-  if (rc == GR_OK)
-    rc = gr_ctx_conditions(ctx, &c, &partial);
-  if (rc == GR_OK && !partial)
+  if ((rc = bl_setup(&b, o.quick)) != GR_OK || (rc = gr_ctx_conditions(ctx, &c, &partial)) != GR_OK) {
+    if (gr_ctx_error(ctx)->code == GR_OK)
+      rc = gr_ctx_fail(ctx, rc, "%s", rc == GR_EFAIL ? b.why : "bizon-patterns: out of memory for the ball map");
+  } else if (!partial) {
     rc = bl_report(ctx, &b);
-  else if (rc != GR_OK && gr_ctx_error(ctx)->code == GR_OK)
-    rc = gr_ctx_fail(ctx, rc, "%s", rc == GR_EFAIL ? b.why : "bizon-patterns: out of memory for the ball map");
+  }
   free(b.g);
   free(b.s);
   free(b.sticks);
