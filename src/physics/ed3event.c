@@ -46,7 +46,9 @@ static inline int ed3ev_tball(const double ri[3], const double vi[3], double rad
   double dz = q->z + (q->vz - 0.5 * g * dt) * dt - ri[2];
   double dvx = q->vx - vi[0], dvy = q->vy - vi[1], dvz = q->vz - g * dt - vi[2];
   double bb = dx * dvx + dy * dvy + dz * dvz, cc = dx * dx + dy * dy + dz * dz - d * d, disc;
-  if ((bb >= 0.0) | (cc > -2.0 * bb * tmax)) /* one branch: most candidates leave here */
+  int drop = (bb >= 0.0) | (cc > -2.0 * bb * tmax);
+  __asm__("" : "+r"(drop)); /* one branch (the compiler would split it in two): most candidates leave here */
+  if (drop)
     return 0;
   if (cc <= 0.0) {
     *t = 0.0;
@@ -67,11 +69,12 @@ static inline void ed3ev_coords(const struct gr_ed3 *s, int c, int cc[3])
   cc[1] = q - cc[2] * s->ncy;
 }
 
-/* The cells of a pair search, non-empty ones only, in the order of the
- * 27-cell walk (z, then y, then x; a skipped empty cell held no
- * candidate): each one's first sphere and its partner image's shift. */
+/* A sphere's cell cc and the cells of its pair search, non-empty ones
+ * only, in the order of the 27-cell walk (z, then y, then x; a skipped
+ * empty cell held no candidate): each one's first sphere and its partner
+ * image's shift. */
 struct ed3ev_near {
-  int nh, hd[27];
+  int cc[3], nh, hd[27];
   double sx[27], sy[27];
 };
 
@@ -90,12 +93,16 @@ static inline int ed3ev_axis(int c0, int nc, int per, double l, int idx[3], doub
   return k;
 }
 
-/* Sphere i's cells about its cell cc (z clipped; x, y as ed3ev_axis) into
- * *nb, their first spheres asked for at once, so that their misses overlap. */
-static void ed3ev_gather(const struct gr_ed3 *s, int i, const int cc[3], struct ed3ev_near *nb)
+/* Sphere i's cell and the cells about it (z clipped; x, y as ed3ev_axis)
+ * into *nb, their first spheres asked for at once, so that their misses
+ * overlap. */
+static void ed3ev_gather(const struct gr_ed3 *s, int i, struct ed3ev_near *nb)
 {
-  int cz, z0 = cc[2] - 1, z1 = cc[2] + 1, ix[3], iy[3], nx, ny, kx, ky, h, row;
+  int *cc = nb->cc, cz, z0, z1, ix[3], iy[3], nx, ny, kx, ky, h, row;
   double sx[3], sy[3];
+  ed3ev_coords(s, s->a[i].cell, cc);
+  z0 = cc[2] - 1;
+  z1 = cc[2] + 1;
   nx = ed3ev_axis(cc[0], s->ncx, s->p.periodic, s->p.lx, ix, sx);
   ny = ed3ev_axis(cc[1], s->ncy, s->p.periodic, s->p.ly, iy, sy);
   if (z0 < 0) z0 = 0;
@@ -123,35 +130,34 @@ static int ed3ev_first(const struct gr_ed3 *s, int i, const struct ed3ev_near *n
   return -1;
 }
 
-/* The pair search: sphere i (in cell cc) against the spheres of its 27 cells (z
+/* The pair search: sphere i against the spheres of its cells nb (its 27 cells, z
  * clipped; x, y wrapped when periodic, the partner's image shifted by a
  * box length, else clipped); the earliest meeting at or before *tbest
  * (absolute) sets *tbest, *partner (the first found wins a tie, so with
  * *tbest = +inf and *partner < 0 and no meeting the first candidate is
  * the partner: the pairs dropped by tball's test leave only that case). */
-static void ed3ev_cells(const struct gr_ed3 *s, int i, const int cc[3], double *tbest, int *partner)
+static void ed3ev_cells(const struct gr_ed3 *s, int i, const struct ed3ev_near *nb, double *tbest,
+                        int *partner)
 {
   const struct ed3_sph *sp = s->s, *me = &s->s[i];
-  struct ed3ev_near nb;
   int k, j, best = *partner;
   double now = s->t, g = s->p.g, t, dt = now - me->tau, ri[3], vi[3], rad = me->r;
   double tmax = *tbest - now;
-  ed3ev_gather(s, i, cc, &nb);
   ri[0] = me->x + me->vx * dt;
   ri[1] = me->y + me->vy * dt;
   ri[2] = me->z + (me->vz - 0.5 * g * dt) * dt;
   vi[0] = me->vx;
   vi[1] = me->vy;
   vi[2] = me->vz - g * dt;
-  for (k = 0; k < nb.nh; k++)
-    for (j = nb.hd[k]; j >= 0; j = sp[j].next)
-      if (j != i && ed3ev_tball(ri, vi, rad, &sp[j], now, g, nb.sx[k], nb.sy[k], tmax, &t) &&
+  for (k = 0; k < nb->nh; k++)
+    for (j = nb->hd[k]; j >= 0; j = sp[j].next)
+      if (j != i && ed3ev_tball(ri, vi, rad, &sp[j], now, g, nb->sx[k], nb->sy[k], tmax, &t) &&
           (t < tmax || (t == tmax && best < 0))) {
         tmax = t;
         best = j;
       }
   if (tmax == HUGE_VAL && *partner < 0)
-    best = ed3ev_first(s, i, &nb);
+    best = ed3ev_first(s, i, nb);
   if (best >= 0) {
     *tbest = now + tmax;
     *partner = best;
@@ -275,28 +281,21 @@ static void ed3ev_plate(struct gr_ed3 *s, int i, int cz, double hor, double *tw,
 
 /* Sphere i's next event from now, from scratch (one per sphere, after
  * Lubachevsky 1991 and Isobe 1999): its boundary event (twall), the
- * earliest pair event not after it (the pair search, bounded by it), the
- * plate searched up to the earlier of the two or two periods; a pair event
- * wins a tie.  Later pair events are not kept: the sphere is predicted
- * again at its event, whatever it is (collision, crossing, horizon, or a
- * pair event gone stale), which comes before any of them. */
-void gr_ed3ev_predict(struct gr_ed3 *s, int i)
+ * earliest pair event not after it (the pair search over its cells nb,
+ * bounded by it), the plate searched up to the earlier of the two or two
+ * periods; a pair event wins a tie.  Later pair events are not kept: the
+ * sphere is predicted again at its event, whatever it is (collision,
+ * crossing, horizon, or a pair event gone stale), which comes before any
+ * of them. */
+static void ed3ev_predict_near(struct gr_ed3 *s, int i, const struct ed3ev_near *nb)
 {
   struct ed3_lml *m = &s->lml[i];
   double tw, tp, hor = s->t + 2.0 * s->pl.period;
-  int code, pj = -1, cc[3];
-  if (s->riding) { /* its one event: the take-off (ed3ride.c) */
-    m->t = s->ride_toff;
-    m->partner = ED3_TAKEOFF;
-    m->c = 0;
-    m->pair = 0;
-    return;
-  }
-  ed3ev_coords(s, s->a[i].cell, cc);
-  code = ed3ev_twall(s, i, cc, &tw);
+  int code, pj = -1;
+  code = ed3ev_twall(s, i, nb->cc, &tw);
   tp = tw;
-  ed3ev_cells(s, i, cc, &tp, &pj);
-  ed3ev_plate(s, i, cc[2], tp < hor ? tp : hor, &tw, &code);
+  ed3ev_cells(s, i, nb, &tp, &pj);
+  ed3ev_plate(s, i, nb->cc[2], tp < hor ? tp : hor, &tw, &code);
   if (pj >= 0 && tp <= tw) {
     m->t = tp;
     m->partner = pj;
@@ -308,6 +307,44 @@ void gr_ed3ev_predict(struct gr_ed3 *s, int i)
     m->c = 0;
     m->pair = 0;
   }
+}
+
+/* The riding sphere's one event: the take-off (ed3ride.c). */
+static void ed3ev_predict_ride(struct gr_ed3 *s, int i)
+{
+  struct ed3_lml *m = &s->lml[i];
+  m->t = s->ride_toff;
+  m->partner = ED3_TAKEOFF;
+  m->c = 0;
+  m->pair = 0;
+}
+
+void gr_ed3ev_predict(struct gr_ed3 *s, int i)
+{
+  struct ed3ev_near nb;
+  if (s->riding) {
+    ed3ev_predict_ride(s, i);
+    return;
+  }
+  ed3ev_gather(s, i, &nb);
+  ed3ev_predict_near(s, i, &nb);
+}
+
+/* Spheres a then b predicted again (after their collision): both
+ * searches' cells gathered first, so that b's misses overlap a's search
+ * (the cells do not change in between). */
+static void ed3ev_predict_pair(struct gr_ed3 *s, int a, int b)
+{
+  struct ed3ev_near na, nb;
+  if (s->riding) {
+    gr_ed3ev_predict(s, a);
+    gr_ed3ev_predict(s, b);
+    return;
+  }
+  ed3ev_gather(s, a, &na);
+  ed3ev_gather(s, b, &nb);
+  ed3ev_predict_near(s, a, &na);
+  ed3ev_predict_near(s, b, &nb);
 }
 
 void gr_ed3ev_freev(struct gr_ed3 *s, int i, double t)
@@ -450,8 +487,7 @@ void gr_ed3ev_process(struct gr_ed3 *s, int i, double t)
   s->k.events++;
   if (m->pair) {
     ed3ev_pair(s, i, j, t);
-    gr_ed3ev_predict(s, i < j ? i : j);
-    gr_ed3ev_predict(s, i < j ? j : i);
+    ed3ev_predict_pair(s, i < j ? i : j, i < j ? j : i);
     ed3_queue_update(s, i, s->lml[i].t);
     ed3_queue_update(s, j, s->lml[j].t);
     return;
