@@ -274,17 +274,6 @@ int gr_ed3_new(const struct gr_ed3_params *p, const double *x, const double *y,
   return GR_OK;
 }
 
-/* Sphere i's state, the rest of it and its entry in the future-event list
- * asked for ahead of the event's processing (prefetches: no effect on any
- * result). */
-static inline void ed3_prefetch_sphere(const struct gr_ed3 *s, int i)
-{
-  __builtin_prefetch(&s->s[i]);
-  __builtin_prefetch(&s->a[i]);
-  __builtin_prefetch((const char *)&s->a[i] + sizeof s->a[i] - 1); /* 40 bytes: it may span two lines */
-  __builtin_prefetch(s->use_cq ? (const void *)&s->cq.node[i] : (const void *)&s->tree.key[0][i]);
-}
-
 int gr_ed3_advance(struct gr_ed3 *s, double t_end)
 {
   long long done = 0, ov = s->k.overlaps;
@@ -299,15 +288,11 @@ int gr_ed3_advance(struct gr_ed3 *s, double t_end)
     }
     if (!(t <= t_end))
       break;
-    ed3_prefetch_sphere(s, i); /* its misses overlap the one of lml[i] */
     j = s->lml[i].partner;
-    if (s->lml[i].pair) {
-      ed3_prefetch_sphere(s, j); /* ... and the partner's that of cnt[j] */
-      if (s->lml[i].c != s->cnt[j]) {
-        s->t = t;
-        gr_ed3ev_stale(s, i);
-        continue;
-      }
+    if (s->lml[i].pair && s->lml[i].c != s->cnt[j]) {
+      s->t = t;
+      gr_ed3ev_stale(s, i);
+      continue;
     }
     if (s->p.max_events > 0 && done++ >= s->p.max_events)
       return GR_EFAIL;

@@ -17,11 +17,7 @@
  * search on the second).  From 1.2e4 to 1e5 spheres the cost per
  * collision grows about 1.6x over the same cycle: memory (a random cache
  * line per candidate, the cells' heads, the partner's counter).
- * The hot state of a sphere is one cache line (struct ed3_sph).  The
- * search walks only the non-empty cells, gathered without a branch (the
- * walk over all 27 cells took a third of the search's instructions and
- * mispredicted on the empty ones); the two searches after a collision gather their cells
- * before either runs; the best partner's counter is prefetched (issue 24). */
+ * The hot state of a sphere is one cache line (struct ed3_sph). */
 #include "physics/ed3int.h"
 
 #include <math.h>
@@ -159,7 +155,6 @@ static void ed3ev_cells(const struct gr_ed3 *s, int i, const struct ed3ev_near *
           (t < tmax || (t == tmax && best < 0))) {
         tmax = t;
         best = j;
-        __builtin_prefetch(&s->cnt[j]); /* read when the event is kept (predict) */
       }
   if (tmax == HUGE_VAL && *partner < 0)
     best = ed3ev_first(s, i, nb);
