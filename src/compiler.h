@@ -21,6 +21,15 @@
 #define GR_IVDEP
 #endif
 
+/* GR_OPAQUE(v): the compiler may no longer reason about v's value (an
+ * empty asm that "changes" it), so a condition computed into v stays one
+ * branch; gcc and clang (both define __GNUC__), nothing elsewhere. */
+#if defined(__GNUC__)
+#define GR_OPAQUE(v) __asm__("" : "+r"(v))
+#else
+#define GR_OPAQUE(v) ((void)0)
+#endif
+
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define GR_CLONES_AVX2 target_clones("avx2", "default")
 #else
