@@ -14,6 +14,7 @@
 #include "harness/error.h"
 #include "harness/ref.h"
 #include "harness/report.h"
+#include "harness/shard.h"
 #include "harness/verdict.h"
 
 struct gr_experiment;
@@ -192,10 +193,6 @@ int gr_ctx_run_condition_tasks(struct gr_ctx *ctx, const struct gr_task *tasks, 
  * result lies (at most GR_COND_SPANS stretches, exact bytes), so that a
  * shard can hand it to the merge. */
 #define GR_COND_SPANS 32
-struct gr_span {
-  void *p;
-  size_t size;
-};
 struct gr_conds {
   size_t n;
   void *arg;
@@ -236,6 +233,11 @@ int gr_ctx_write(struct gr_ctx *ctx, int *nrendered);
 
 /* The timed phases of the run, for its record: how many there are, and
  * phase i's name "<exp>/<phase>" (in name, size n), wall and CPU seconds. */
+/* Make one line of a shard's journal (fields f[0..nf-1]) again as the
+ * call the task made on the context arg (a gr_shard_call, for the merge:
+ * ctx_replay.c); a status, or -1 when the line is malformed. */
+int gr_ctx_replay_line(void *arg, char **f, int nf);
+
 size_t gr_ctx_nphases(const struct gr_ctx *ctx);
 void gr_ctx_phase_time(const struct gr_ctx *ctx, size_t i, char *name, size_t n,
                        double *wall, double *cpu);

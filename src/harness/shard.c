@@ -1,5 +1,6 @@
 /* granrepro harness: shards of an experiment's independent tasks, the
- * journal of a task's calls and its replay (see shard.h; issue 25). */
+ * journal of a task's calls and its reading back for the merge, line by
+ * line through the context's gr_ctx_replay_line (see shard.h; issue 25). */
 #include "harness/shard.h"
 
 #include <stdarg.h>
@@ -8,12 +9,9 @@
 #include <string.h>
 
 #include "harness/buf.h"
-#include "harness/ctx.h"
 #include "harness/error.h"
-#include "harness/report.h"
 
 #define SHARD_MAX_TASKS 4096
-#define SHARD_MAX_FIELDS 16
 
 struct shard_seg {
   char *lines;      /* its op lines, each NUL-terminated */
@@ -222,14 +220,14 @@ int gr_shard_journal(const struct gr_shard *s, struct gr_buf *out, char *names, 
   return out->failed ? GR_ENOMEM : GR_OK;
 }
 
-/* Split a line into at most SHARD_MAX_FIELDS fields in place, unescaped;
+/* Split a line into at most GR_SHARD_MAX_FIELDS fields in place, unescaped;
  * NULL for \N.  Returns the count, -1 on a bad escape. */
 static int shard_split(char *line, char **f)
 {
   int nf = 0;
   char *r, *w;
   for (;;) {
-    if (nf == SHARD_MAX_FIELDS)
+    if (nf == GR_SHARD_MAX_FIELDS)
       return -1;
     f[nf++] = line;
     for (r = w = line; *r && *r != '\t'; r++) {
@@ -309,85 +307,24 @@ int gr_shard_done(const struct gr_shard *s, size_t ntasks, struct gr_error *err)
   return GR_OK;
 }
 
-/* The argument count each op takes, and its field types. */
-static const struct { const char *op, *types; } shard_ops[] = {
-  {"compare", "sssdds"}, {"show", "sssds"}, {"has", "sss"}, {"verdict", "isdiddss"},
-  {"inform", "isds"}, {"notcomp", "iss"}, {"assert", "sddis"}, {"value", "sd"},
-  {"text", "ss"}, {"note", "s"}, {"data", "ss"}, {"row", "ss"}, {"figure", "sssssss"},
-  {"option", "sddd"}, {"input", "sss"},
-};
-
-/* Replay one journal line (fields f[0..nf-1], f[0] the op) into ctx. */
-static int shard_call(struct gr_ctx *c, char **f, int nf)
-{
-  size_t o;
-  double d[SHARD_MAX_FIELDS], x;
-  int i[SHARD_MAX_FIELDS], j;
-  char *end;
-  struct gr_figure fig;
-  struct gr_test t;
-  for (o = 0; o < sizeof shard_ops / sizeof shard_ops[0] && strcmp(f[0], shard_ops[o].op) != 0; o++)
-    ;
-  if (o == sizeof shard_ops / sizeof shard_ops[0] || (size_t)nf != 1 + strlen(shard_ops[o].types))
-    return -1;
-  for (j = 1; j < nf; j++) {
-    char ty = shard_ops[o].types[j - 1];
-    if (ty == 's')
-      continue;
-    if (f[j] == NULL)
-      return -1;
-    x = strtod(f[j], &end);
-    if (*end != '\0' || end == f[j])
-      return -1;
-    d[j] = x;
-    i[j] = (int)x;
-  }
-  switch (o) {
-  case 0: return gr_ctx_compare(c, f[1], f[2], f[3], d[4], d[5], f[6]);
-  case 1: return gr_ctx_show(c, f[1], f[2], f[3], d[4], f[5]);
-  case 2:
-    (void)gr_ctx_has(c, f[1], f[2], f[3]); /* loads the table, as the task did */
-    return gr_ctx_error(c)->code;
-  case 3:
-    t.op = (enum gr_test_op)i[4];
-    t.a = d[5];
-    t.b = d[6];
-    t.name = f[7];
-    return gr_ctx_verdict(c, (enum gr_kind)i[1], f[2], d[3], t, f[8]);
-  case 4: return gr_ctx_inform(c, (enum gr_kind)i[1], f[2], d[3], f[4]);
-  case 5: return gr_ctx_not_computed(c, (enum gr_kind)i[1], f[2], f[3]);
-  case 6: return gr_ctx_assert(c, f[1], d[2], d[3], i[4], f[5]);
-  case 7: return gr_ctx_value(c, f[1], d[2]);
-  case 8: return gr_ctx_text(c, f[1], f[2]);
-  case 9: return gr_ctx_note(c, "%s", f[1]);
-  case 10: return gr_ctx_data(c, f[1], f[2]) ? GR_OK : gr_ctx_error(c)->code;
-  case 11: return gr_data_printf(gr_ctx_data_find(c, f[1]), "%s", f[2]);
-  case 12:
-    fig.name = f[1]; fig.data = f[2]; fig.title = f[3]; fig.xlabel = f[4];
-    fig.ylabel = f[5]; fig.setup = f[6]; fig.plot = f[7];
-    return gr_ctx_figure(c, &fig);
-  case 13: return gr_ctx_option(c, f[1], d[2], d[3], d[4], &x);
-  default: return gr_ctx_input(c, f[1], f[2], f[3], &x); /* marks the cell an input, as the task did */
-  }
-}
-
-int gr_shard_replay(struct gr_shard *s, struct gr_ctx *c)
+int gr_shard_replay(struct gr_shard *s, gr_shard_call call, void *arg,
+                    struct gr_error *err)
 {
   struct shard_seg *g = s->cur < SHARD_MAX_TASKS ? &s->seg[s->cur] : NULL;
-  char *p, *next, *f[SHARD_MAX_FIELDS];
+  char *p, *next, *f[GR_SHARD_MAX_FIELDS];
   size_t l;
   int nf, rc;
   if (g == NULL || g->file == NULL)
-    return gr_ctx_fail(c, GR_EINPUT, "task %zu is in no shard's journal (a shard is missing)", s->cur);
+    return gr_error_set(err, GR_EINPUT, "task %zu is in no shard's journal (a shard is missing)", s->cur);
   if (g->cond)
-    return gr_ctx_fail(c, GR_EINPUT, "%s:%zu: unit %zu is a condition, this build has a task there (rerun shard %d)", g->file, g->line0 - 1, s->cur, g->k);
+    return gr_error_set(err, GR_EINPUT, "%s:%zu: unit %zu is a condition, this build has a task there (rerun shard %d)", g->file, g->line0 - 1, s->cur, g->k);
   p = g->lines;
   for (l = 0; l < g->nlines; l++, p = next) {
     char line[64];
     next = p + strlen(p) + 1; /* before the split puts NULs in the line */
     snprintf(line, sizeof line, "%.40s", p);
-    if ((nf = shard_split(p, f)) < 1 || f[0] == NULL || (rc = shard_call(c, f, nf)) < 0)
-      return gr_ctx_fail(c, GR_EINPUT, "%s:%zu: malformed journal line '%s' (rerun shard %d)", g->file, g->line0 + l, line, g->k);
+    if ((nf = shard_split(p, f)) < 1 || f[0] == NULL || (rc = call(arg, f, nf)) < 0)
+      return gr_error_set(err, GR_EINPUT, "%s:%zu: malformed journal line '%s' (rerun shard %d)", g->file, g->line0 + l, line, g->k);
     if (rc != GR_OK)
       return rc;
   }

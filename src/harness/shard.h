@@ -64,7 +64,10 @@ size_t gr_shard_conds(struct gr_shard *s, size_t n, unsigned char *mine, int *re
 /* Journal the result of condition unit idx (its spans, exact bytes);
  * read it back in the merge (GR_EINPUT naming the journal when the unit
  * is not that condition or its size differs). */
-struct gr_span;
+struct gr_span {
+  void *p;
+  size_t size;
+};
 void gr_shard_cond_put(struct gr_shard *s, size_t idx, const char *name,
                        const struct gr_span *sp, size_t nsp);
 int gr_shard_cond_get(struct gr_shard *s, size_t idx, const char *name,
@@ -77,9 +80,18 @@ const char *gr_shard_abi(void);
  * character of types (s: const char *, may be NULL; d: double; i: int). */
 void gr_shard_log(struct gr_shard *s, const char *op, const char *types, ...);
 
-/* Replay the journal of the current task into ctx; GR_EINPUT naming the
- * journal line when it is malformed. */
-int gr_shard_replay(struct gr_shard *s, struct gr_ctx *ctx) GR_MUST_CHECK;
+/* Replay one journal line into the run: its fields f[0..nf-1], f[0] the
+ * op (gr_shard_log's), a field NULL where NULL was logged; a status, or
+ * -1 when the line is malformed.  The run context's (gr_ctx_replay_line):
+ * the shard knows nothing of the context. */
+#define GR_SHARD_MAX_FIELDS 16 /* fields of a journal line, the op included */
+typedef int (*gr_shard_call)(void *arg, char **f, int nf);
+
+/* Replay the journal of the current task, each line through call(arg);
+ * GR_EINPUT in err naming the journal line when it is malformed, or the
+ * status a call returned. */
+int gr_shard_replay(struct gr_shard *s, gr_shard_call call, void *arg,
+                    struct gr_error *err) GR_MUST_CHECK;
 
 /* Append the journal body ("tasks", the tasks run, "end") to out; the
  * names of the tasks run, comma-separated, to names (size n). */
