@@ -281,6 +281,7 @@ static int merge_run(struct cli *c, const struct gr_experiment *e, struct shard_
     h[i].text = NULL;
   }
   gr_ctx_set_shard(ctx, s);
+  gr_shard_set_sink(s, gr_ctx_replay_line, ctx); /* the journals' calls made again on ctx */
   if (rc != GR_OK)
     goto fail;
   if ((rc = e->run(ctx)) != GR_OK)

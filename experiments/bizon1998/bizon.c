@@ -2,9 +2,10 @@
  * granular layer (C. Bizon et al., PRL 80, 57 (1998), Fig. 1; the
  * experiments' dispersion relation and onset; the completely inelastic
  * ball of Melo et al., PRL 75, 3838 (1995)), the goal Wilson's thesis
- * (UBC 2001, sections 1 and 6) did not reach.  Registration, options (the
- * open choices, each with its reason), the model constants of model.tsv
- * and the task list. */
+ * (UBC 2001, sections 1 and 6) did not reach.  Registration, the options
+ * as used (for the notes), the model constants of model.tsv and the task
+ * list; the options themselves and the layer flights the tasks share are
+ * bizon_opts.c's. */
 #include <math.h>
 #include <stdio.h>
 
@@ -13,63 +14,6 @@
 #include "harness/ctx.h"
 #include "harness/experiment.h"
 #include "harness/verdict.h"
-
-#define BZ_OPTIONS "scale poly periodic lid phase transient cycles box strip_lx strip_ly " \
-                   "onset_box onset_step onset_lo onset_hi onset_fstar nfreq tc"
-
-/* The open choices.  Defaults by scale (0 default run, 1 full, 2 the
- * published 100 x 100 geometry); reasons in the notes template. */
-int gr_bz_opts(struct gr_ctx *ctx, struct bz_opts *o)
-{
-  double v;
-  int full;
-  o->quick = gr_ctx_quick(ctx);
-  if (gr_ctx_option(ctx, "scale", 0, 0, 2, &v) != 0)
-    return gr_ctx_error(ctx)->code;
-  o->scale = (int)v;
-  full = o->scale >= 1;
-  if (gr_ctx_option(ctx, "poly", 0.01, 0.0, 0.2, &o->poly) != 0 ||
-      gr_ctx_option(ctx, "periodic", 1, 0, 1, &v) != 0)
-    return gr_ctx_error(ctx)->code;
-  o->periodic = (int)v;
-  if (gr_ctx_option(ctx, "lid", 0, 0, 1000, &o->lid) != 0 ||
-      gr_ctx_option(ctx, "phase", 0.0, 0.0, 0.999, &o->phase) != 0 ||
-      gr_ctx_option(ctx, "transient", o->quick ? 2 : full ? 20 : 10, 1, 10000, &v) != 0)
-    return gr_ctx_error(ctx)->code;
-  o->transient = (int)v;
-  if (gr_ctx_option(ctx, "cycles", o->quick ? 5 : full ? 8 : 6, 5, 10000, &v) != 0)
-    return gr_ctx_error(ctx)->code;
-  o->cycles = (int)v;
-  if (gr_ctx_option(ctx, "box", o->scale == 2 ? 100 : 0, 0, 400, &o->box) != 0 ||
-      gr_ctx_option(ctx, "strip_lx", full ? 120 : 80, 20, 2000, &o->strip_lx) != 0 ||
-      gr_ctx_option(ctx, "strip_ly", 5, 2, 50, &o->strip_ly) != 0 ||
-      gr_ctx_option(ctx, "onset_box", full ? 30 : 16, 6, 400, &o->onset_box) != 0 ||
-      gr_ctx_option(ctx, "onset_step", full ? 0.1 : 0.2, 0.01, 1, &o->onset_step) != 0 ||
-      gr_ctx_option(ctx, "onset_lo", 2.2, 1.0, 10, &o->onset_lo) != 0 ||
-      gr_ctx_option(ctx, "onset_hi", full ? 3.2 : 3.0, 1.0, 10, &o->onset_hi) != 0 ||
-      gr_ctx_option(ctx, "onset_fstar", 0.44, 0.1, 2, &o->onset_fstar) != 0 ||
-      gr_ctx_option(ctx, "nfreq", full ? 6 : 4, 4, 12, &v) != 0)
-    return gr_ctx_error(ctx)->code;
-  o->nfreq = (int)v;
-  if (gr_ctx_option(ctx, "tc", 1e-4, 0.0, 0.1, &o->tc) != 0)
-    return gr_ctx_error(ctx)->code;
-  if (o->onset_hi <= o->onset_lo)
-    return gr_ctx_fail(ctx, GR_EINPUT, "bizon-patterns: onset_hi must exceed onset_lo (--set onset_hi=3.0)");
-  return gr_ctx_options_done(ctx, BZ_OPTIONS);
-}
-
-/* The model's constants from model.tsv (shown as used by bz_constants). */
-int gr_bz_model(struct gr_ctx *ctx, struct bz_model *m)
-{
-  static const char *rows[] = {"e_fast", "v0", "e_exponent", "mu", "beta0", "inertia_K",
-                               "per_area", "depth_H"};
-  double *v[] = {&m->e0, &m->v0, &m->e_exp, &m->mu, &m->beta0, &m->K, &m->per_area, &m->H};
-  size_t i;
-  for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
-    if (gr_ctx_published(ctx, BZ_MODEL, rows[i], "value", v[i]) != 0)
-      return gr_ctx_error(ctx)->code;
-  return 0;
-}
 
 /* model.tsv: inputs shown as used; the depth formula's arithmetic. */
 static int bz_constants(struct gr_ctx *ctx)
@@ -88,32 +32,6 @@ static int bz_constants(struct gr_ctx *ctx)
     return gr_ctx_error(ctx)->code;
   return gr_ctx_compare(ctx, BZ_MODEL, "depth_formula", "value", n / (side * side), 0.0,
                         "N sigma^3 / (Lx Ly) for the published layer");
-}
-
-/* Layer flight points, filled by the layer tasks in task order. */
-static struct {
-  double g[64], f[64], t[64];
-  size_t n;
-} bz_flights;
-
-void gr_bz_flight_add(double gamma, double fstar, double flight)
-{
-  if (bz_flights.n < 64) {
-    bz_flights.g[bz_flights.n] = gamma;
-    bz_flights.f[bz_flights.n] = fstar;
-    bz_flights.t[bz_flights.n++] = flight;
-  }
-}
-
-size_t gr_bz_flight_get(double *gamma, double *fstar, double *flight, size_t max)
-{
-  size_t i;
-  for (i = 0; i < bz_flights.n && i < max; i++) {
-    gamma[i] = bz_flights.g[i];
-    fstar[i] = bz_flights.f[i];
-    flight[i] = bz_flights.t[i];
-  }
-  return i;
 }
 
 /* The options as used, for the notes (one line each, with its reason). */
@@ -157,7 +75,7 @@ static const struct gr_task bz_tasks[] = {
 static int bz_run(struct gr_ctx *ctx)
 {
   struct bz_opts o;
-  bz_flights.n = 0;
+  gr_bz_flight_reset();
   if (gr_bz_opts(ctx, &o) != 0 || bz_options_text(ctx, &o) != 0)
     return gr_ctx_error(ctx)->code;
   return gr_ctx_run_condition_tasks(ctx, bz_tasks, sizeof bz_tasks / sizeof bz_tasks[0]);

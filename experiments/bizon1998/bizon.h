@@ -14,6 +14,9 @@ struct gr_ctx;
 #include "status.h"
 
 #define BZ_MODEL "model"
+/* The options a run reads (--set NAME=VALUE), checked by gr_bz_opts. */
+#define BZ_OPTIONS "scale poly periodic lid phase transient cycles box strip_lx strip_ly " \
+                   "onset_box onset_step onset_lo onset_hi onset_fstar nfreq tc"
 #define BZ_FIG1 "fig1"
 #define BZ_DISP "dispersion"
 #define BZ_ONSET "onset"
@@ -81,8 +84,11 @@ struct bz_res {
   double *orders;    /* order parameter per measured cycle */
 };
 
+/* The options (bizon_opts.c): GR_EINPUT naming a bad one. */
 int gr_bz_opts(struct gr_ctx *ctx, struct bz_opts *o);
+/* The model's constants from model.tsv (bizon_opts.c). */
 int gr_bz_model(struct gr_ctx *ctx, struct bz_model *m);
+
 /* Run one layer; GR_OK or an engine status in r->status (r filled). */
 int gr_bz_layer(const struct bz_cfg *c, struct bz_res *r);
 /* A result before its run: r zeroed, its sizes (spheres, 1 x 1 sigma
@@ -107,7 +113,9 @@ struct bz_runs {
  * before the call). */
 int gr_bz_runs(struct gr_ctx *ctx, struct bz_runs *u, int *partial) GR_MUST_CHECK;
 void gr_bz_runs_free(struct bz_runs *u);
-/* Layer flight points for the ball figure (collected by the layer tasks). */
+/* Layer flight points for the ball figure (collected by the layer tasks;
+ * bizon_opts.c), emptied by gr_bz_flight_reset at a run's start. */
+void gr_bz_flight_reset(void);
 void gr_bz_flight_add(double gamma, double fstar, double flight);
 size_t gr_bz_flight_get(double *gamma, double *fstar, double *flight, size_t max);
 

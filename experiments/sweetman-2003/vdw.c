@@ -15,11 +15,6 @@
 #include "harness/experiment.h"
 #include "physics/vdwpair.h"
 
-double gr_vdwexp_mass(void)
-{
-  return VDW_MASS_UNIT * VDW_RADIUS * VDW_RADIUS * VDW_RADIUS;
-}
-
 /* Table 5.1: the time step follows from eq. 2.23; the spring constant
  * from eq. 2.23 solved for K1; the other entries are inputs. */
 static int vdw_table51(struct gr_ctx *ctx)

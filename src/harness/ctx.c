@@ -588,7 +588,7 @@ static int ctx_run_tasks(struct gr_ctx *c, const struct gr_task *tasks, size_t n
     gr_ctx_progress(c, tasks[i].name, (double)i / (double)n);
     if (act != GR_SHARD_SKIP)
       gr_ctx_phase_begin(c, tasks[i].name);
-    rc = act == GR_SHARD_RUN ? tasks[i].fn(c) : act == GR_SHARD_REPLAY ? gr_shard_replay(c->shard, gr_ctx_replay_line, c, &c->err) : GR_OK;
+    rc = act == GR_SHARD_RUN ? tasks[i].fn(c) : act == GR_SHARD_REPLAY ? gr_shard_replay(c->shard, &c->err) : GR_OK;
     gr_ctx_phase_end(c);
     if (c->shard)
       gr_shard_task_end(c->shard);

@@ -234,8 +234,9 @@ int gr_ctx_write(struct gr_ctx *ctx, int *nrendered);
 /* The timed phases of the run, for its record: how many there are, and
  * phase i's name "<exp>/<phase>" (in name, size n), wall and CPU seconds. */
 /* Make one line of a shard's journal (fields f[0..nf-1]) again as the
- * call the task made on the context arg (a gr_shard_call, for the merge:
- * ctx_replay.c); a status, or -1 when the line is malformed. */
+ * call the task made on the context arg (a gr_shard_call: the merge sets
+ * it as its shards' sink; ctx_replay.c); a status, or -1 when the line is
+ * malformed. */
 int gr_ctx_replay_line(void *arg, char **f, int nf);
 
 size_t gr_ctx_nphases(const struct gr_ctx *ctx);

@@ -2,7 +2,8 @@
  * line of a shard's journal (shard.c reads them) made again as the call
  * the task made, through the context's own API, so that the merged
  * report is the one an unsharded run writes.  The shard knows nothing of
- * the context: ctx.c hands this function to gr_shard_replay. */
+ * the context: the merge's driver sets this function as the shards' sink
+ * (gr_shard_set_sink), and the context runs the replay. */
 #include "harness/ctx.h"
 
 #include <stdlib.h>

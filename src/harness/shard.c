@@ -1,6 +1,7 @@
 /* granrepro harness: shards of an experiment's independent tasks, the
  * journal of a task's calls and its reading back for the merge, line by
- * line through the context's gr_ctx_replay_line (see shard.h; issue 25). */
+ * line through the sink the merge sets (the context's gr_ctx_replay_line;
+ * see shard.h; issue 25). */
 #include "harness/shard.h"
 
 #include <stdarg.h>
@@ -29,6 +30,8 @@ struct gr_shard {
   size_t cur;       /* index of the current task */
   int recording;
   int failed;       /* out of memory while logging */
+  gr_shard_call call; /* the replay's sink (gr_shard_set_sink) */
+  void *call_arg;
   struct gr_buf log;
   struct shard_seg seg[SHARD_MAX_TASKS];
   char *texts[256];
@@ -165,6 +168,8 @@ int gr_shard_cond_get(struct gr_shard *s, size_t idx, const char *name,
   const struct shard_seg *g = idx < SHARD_MAX_TASKS ? &s->seg[idx] : NULL;
   const char *p, *tab;
   size_t i, j, bytes = 0, want = 0;
+  if (s->call == NULL)
+    return gr_error_set(err, GR_EINPUT, "the merge set no sink for the shards' journals (gr_shard_set_sink)");
   if (g == NULL || g->file == NULL)
     return gr_error_set(err, GR_EINPUT, "condition %zu (%s) is in no shard's journal (a shard is missing)", idx, name);
   p = g->lines;
@@ -307,13 +312,20 @@ int gr_shard_done(const struct gr_shard *s, size_t ntasks, struct gr_error *err)
   return GR_OK;
 }
 
-int gr_shard_replay(struct gr_shard *s, gr_shard_call call, void *arg,
-                    struct gr_error *err)
+void gr_shard_set_sink(struct gr_shard *s, gr_shard_call call, void *arg)
+{
+  s->call = call;
+  s->call_arg = arg;
+}
+
+int gr_shard_replay(struct gr_shard *s, struct gr_error *err)
 {
   struct shard_seg *g = s->cur < SHARD_MAX_TASKS ? &s->seg[s->cur] : NULL;
   char *p, *next, *f[GR_SHARD_MAX_FIELDS];
   size_t l;
   int nf, rc;
+  if (s->call == NULL)
+    return gr_error_set(err, GR_EINPUT, "the merge set no sink for the shards' journals (gr_shard_set_sink)");
   if (g == NULL || g->file == NULL)
     return gr_error_set(err, GR_EINPUT, "task %zu is in no shard's journal (a shard is missing)", s->cur);
   if (g->cond)
@@ -323,7 +335,7 @@ int gr_shard_replay(struct gr_shard *s, gr_shard_call call, void *arg,
     char line[64];
     next = p + strlen(p) + 1; /* before the split puts NULs in the line */
     snprintf(line, sizeof line, "%.40s", p);
-    if ((nf = shard_split(p, f)) < 1 || f[0] == NULL || (rc = call(arg, f, nf)) < 0)
+    if ((nf = shard_split(p, f)) < 1 || f[0] == NULL || (rc = s->call(s->call_arg, f, nf)) < 0)
       return gr_error_set(err, GR_EINPUT, "%s:%zu: malformed journal line '%s' (rerun shard %d)", g->file, g->line0 + l, line, g->k);
     if (rc != GR_OK)
       return rc;

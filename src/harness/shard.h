@@ -82,16 +82,20 @@ void gr_shard_log(struct gr_shard *s, const char *op, const char *types, ...);
 
 /* Replay one journal line into the run: its fields f[0..nf-1], f[0] the
  * op (gr_shard_log's), a field NULL where NULL was logged; a status, or
- * -1 when the line is malformed.  The run context's (gr_ctx_replay_line):
- * the shard knows nothing of the context. */
+ * -1 when the line is malformed.  The run context's gr_ctx_replay_line
+ * (ctx_replay.c), handed over by the driver: the shard knows nothing of
+ * the context. */
 #define GR_SHARD_MAX_FIELDS 16 /* fields of a journal line, the op included */
 typedef int (*gr_shard_call)(void *arg, char **f, int nf);
 
-/* Replay the journal of the current task, each line through call(arg);
- * GR_EINPUT in err naming the journal line when it is malformed, or the
- * status a call returned. */
-int gr_shard_replay(struct gr_shard *s, gr_shard_call call, void *arg,
-                    struct gr_error *err) GR_MUST_CHECK;
+/* Where the replay sends each journal line: call(arg), set once by the
+ * merge's driver (the context's gr_ctx_replay_line and the context). */
+void gr_shard_set_sink(struct gr_shard *s, gr_shard_call call, void *arg);
+
+/* Replay the journal of the current task, each line through the sink;
+ * GR_EINPUT in err naming the journal line when it is malformed (or when
+ * no sink is set), or the status a call returned. */
+int gr_shard_replay(struct gr_shard *s, struct gr_error *err) GR_MUST_CHECK;
 
 /* Append the journal body ("tasks", the tasks run, "end") to out; the
  * names of the tasks run, comma-separated, to names (size n). */
