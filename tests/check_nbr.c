@@ -320,6 +320,39 @@ END_TEST
 /* The MAP of cell 1 for M = 5 against Table 3.5, and for every cell of
  * several grids: 27 distinct cells, the cell itself last, each neighbour
  * relation mutual, each entry the eq. 3.5 cell of its offset. */
+/* gr_cells_work on closed forms, a 3 x 3 x 3 periodic grid (26 distinct
+ * MAP neighbours): n particles in one cell, 27 + n (n - 1) / 2; one in
+ * every cell, 27 (1 + 26) = 729. */
+START_TEST(test_cells_work)
+{
+  struct gr_box box = {{3.0, 3.0, 3.0}, {1, 1, 1}};
+  int m[3] = {3, 3, 3}, i, j, k;
+  double x[3 * 27], w = -1.0;
+  struct gr_cells c;
+  ck_assert_int_eq(gr_cells_init(&c, &box, m), 0);
+  for (i = 0; i < 5; i++) {
+    x[3 * i] = 0.1 + 0.1 * i;
+    x[3 * i + 1] = 0.5;
+    x[3 * i + 2] = 0.5;
+  }
+  ck_assert_int_eq(gr_cells_fill(&c, x, 5), 0);
+  ck_assert_int_eq(gr_cells_work(&c, &w), GR_OK);
+  ck_assert(w == 27.0 + 10.0);
+  for (i = 0; i < 3; i++)
+    for (j = 0; j < 3; j++)
+      for (k = 0; k < 3; k++) {
+        double *p = x + 3 * (9 * i + 3 * j + k);
+        p[0] = i + 0.5;
+        p[1] = j + 0.5;
+        p[2] = k + 0.5;
+      }
+  ck_assert_int_eq(gr_cells_fill(&c, x, 27), 0);
+  ck_assert_int_eq(gr_cells_work(&c, &w), GR_OK);
+  ck_assert(w == 729.0);
+  gr_cells_free(&c);
+}
+END_TEST
+
 START_TEST(test_map)
 {
   struct gr_reftable *t = load("table-3-5.tsv");
@@ -566,6 +599,7 @@ static Suite *nbr_suite(void)
   tcase_add_test(tc, test_map);
   tcase_add_test(tc, test_history);
   tcase_add_test(tc, test_chains);
+  tcase_add_test(tc, test_cells_work);
   tcase_add_test(tc, test_no_alloc);
   tcase_add_test(tc, test_vtab);
   suite_add_tcase(s, tc);

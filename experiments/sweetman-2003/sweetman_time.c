@@ -131,32 +131,6 @@ static const struct gr_figure sw_figpp = {
 
 static const enum sw_method sw_ms[] = {SW_STREAM, SW_CELLS_SORT, SW_CELLS_CHAIN, SW_REBUILD_SORT, SW_REBUILD_CHAIN};
 
-/* The work of one chain-cell search (physics/cells.c, section 3.3) on the
- * filled HEAD/LIST: every cell visited, and per primary particle the rest
- * of its own chain and every particle of the 26 cells of MAP.  A count of
- * the algorithm's steps, not a time: no machine load moves it.  The count
- * in *work; GR_OK or GR_ENOMEM. */
-static int sw_chain_work(const struct gr_cells *c, double *work)
-{
-  int *count = calloc((size_t)c->ncell + 1, sizeof *count), i, k;
-  double w = 0.0;
-  long icell;
-  if (count == NULL)
-    return GR_ENOMEM;
-  for (icell = 1; icell <= c->ncell; icell++)
-    for (i = c->head[icell]; i != 0; i = c->list[i])
-      count[icell]++;
-  for (icell = 1; icell <= c->ncell; icell++) {
-    double nb = 0.0, nc = count[icell];
-    for (k = 1; k <= 26; k++)
-      nb += count[c->map[(icell - 1) * 27 + k]];
-    w += 1.0 + 0.5 * nc * (nc - 1.0) + nc * nb;
-  }
-  free(count);
-  *work = w;
-  return GR_OK;
-}
-
 /* Fig. 4.2's claim decided on work counts, not times: the chain-cell
  * exponent over the thesis's N range, and the N-squared search's N(N-1)/2
  * distance tests through the same estimator (the alternative it rejects). */
@@ -240,7 +214,7 @@ int gr_sweetman_cells(struct gr_ctx *ctx)
     if (status == GR_OK)
       status = gr_sweetman_pass(&s, SW_CELLS_CHAIN);
     if (status == GR_OK)
-      status = sw_chain_work(&s.chain, &w[k]);
+      status = gr_cells_work(&s.chain, &w[k]);
     gr_sweetman_state_free(&s);
     gr_data_printf(d, "%.0f %.3f %.3f %.3f %.3f %.3f %.6f %.6f %.6f\n", ns[k], 1e9 * t[0][k] / ns[k],
                    1e9 * t[1][k] / ns[k], 1e9 * t[2][k] / ns[k], 1e9 * t[3][k] / ns[k], 1e9 * t[4][k] / ns[k],

@@ -4,23 +4,9 @@
  * latching spring of eq. 2.1 and oscillate with decaying amplitude
  * (combined model eq. 5.29, leap-frog eq. 2.19).  Figures 5.6-5.16.
  *
- * Parameters the thesis leaves open (reasons also in the notes):
- *  - r_ss = 0.4 nm: a molecular equilibrium distance (eq. 5.1 has its
- *    minimum at r = r_ss; 0.3-0.4 nm for ordinary molecules).
- *  - alpha_min = r_ss / 60^(1/6) = 0.202 nm, where eq. 5.28 with its
- *    repulsive term is zero: section 5.3 chooses "the minimum separation
- *    distance to coincide with the point of zero force", which also makes
- *    the printed F = 0 for 0 <= alpha <= alpha_min of eq. 5.29 agree with
- *    "the force is held constant" below alpha_min.  0.2 nm lies in the
- *    0.1-1 nm range the thesis quotes.
- *  - alpha_cutoff = 1 % of R: the exact two-sphere quadrature shows eq.
- *    5.28 is within about 2 % of the exact force there (vdw_derive.c);
- *    the force jumps by 2.6e-11 N at the cut-off (1e-6 of the peak).
- *  - initial gap 100 nm (0.31 % of R, inside the cut-off: the particles
- *    start "under a slight attractive force", 2.6e-10 N), so that the
- *    three scales of figures 5.6-5.8 (each ten times smaller) end at
- *    1 nm and show the peak and the zero crossing.
- *  - R in eq. 5.28 is the particle radius (no asperity radius is given).
+ * The parameters the thesis leaves open (r_ss, alpha_min, alpha_cutoff,
+ * the initial gap; R in eq. 5.28 is the particle radius) are in vdw.h,
+ * their reasons in the notes (reference/sweetman-2003/vdw.notes.md.in).
  */
 #include <math.h>
 #include <stdio.h>

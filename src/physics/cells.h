@@ -54,6 +54,12 @@ long gr_cells_icell(const int m[3], int ix, int iy, int iz);
  * LIST(i) = HEAD(ICELL), HEAD(ICELL) = i, CELL(i) = ICELL. */
 int gr_cells_fill(struct gr_cells *c, const double *x, size_t n) GR_MUST_CHECK;
 
+/* The work of one section 3.3 search on the filled HEAD/LIST, counted
+ * in steps (no time: no machine load moves it): per cell 1, plus
+ * nc (nc - 1) / 2 pairs in its own chain and nc times the particles of its
+ * 26 MAP neighbours.  GR_OK or GR_ENOMEM. */
+int gr_cells_work(const struct gr_cells *c, double *work) GR_MUST_CHECK;
+
 /* Section 3.3: for every cell, every primary particle in its chain, every
  * cell of MAP: the pairs closer than sqrt(cut2), each once, into c->pairs
  * (0-based, in search order; gr_nbr_from_pairs makes the
