@@ -7,8 +7,9 @@
 
 #include "harness/experiment.h"
 
-/* layer-1.2e4, layer-1e5, layer-1e6: case b's vibrated layer. */
-#define GR_BIZON_NKERNELS 3
+/* layer-1.2e4, layer-1e5, layer-1e6: case b's vibrated layer; cycle-1.2e4, cycle-1e5:
+ * the same over whole drive cycles. */
+#define GR_BIZON_NKERNELS 5
 extern const struct gr_kernel gr_bizon_kernels[GR_BIZON_NKERNELS];
 
 #endif

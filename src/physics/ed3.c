@@ -6,6 +6,7 @@
 #include "physics/edmd.h"
 #include "physics/edmem.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -86,7 +87,7 @@ static int ed3_grid(struct gr_ed3 *s, char *msg, int len)
   if (s->ncz < 1)
     return ed3_bad(msg, len, "ed3: the lid at %g leaves no room above the plate (lowest %g) for diameter %g",
                    p->lid, s->zbot, d);
-  if ((double)s->ncx * s->ncy * s->ncz > 2e8)
+  if ((double)s->ncx * s->ncy * s->ncz > 2e8 || s->ncx > SHRT_MAX || s->ncy > SHRT_MAX || s->ncz > SHRT_MAX)
     return ed3_bad(msg, len, "ed3: %d x %d x %d cells; give a smaller box or zgrid", s->ncx, s->ncy, s->ncz);
   s->hz = zg / s->ncz;
   s->nzplate = (int)((s->pl.zmax + s->rmax - s->zbot) / s->hz) + 1;
@@ -102,7 +103,6 @@ void gr_ed3_free(struct gr_ed3 *s)
   free(s->s);
   free(s->a);
   free(s->cnt);
-  free(s->lml);
   free(s->head);
   free(s->perm);
   free(s->inv);
@@ -131,12 +131,9 @@ static int ed3_place(struct gr_ed3 *s, int i, int e, double x, double y, double 
   cx = cx >= s->ncx ? s->ncx - 1 : cx;
   cy = cy >= s->ncy ? s->ncy - 1 : cy;
   cz = cz >= s->ncz ? s->ncz - 1 : cz < 0 ? 0 : cz;
-  c = (cz * s->ncy + cy) * s->ncx + cx;
-  s->a[i].cell = c;
-  s->a[i].prev = -1;
+  ed3_cell_set(s, i, cx, cy, cz);
+  c = ed3_cell_of(s, i);
   s->s[i].next = s->head[c];
-  if (s->head[c] >= 0)
-    s->a[s->head[c]].prev = i;
   s->head[c] = i;
   return GR_OK;
 }
@@ -196,9 +193,8 @@ static int ed3_states(struct gr_ed3 *s, const double *const st[9], const double 
   s->s = gr_edmem_alloc((size_t)n * sizeof *s->s);
   s->a = gr_edmem_alloc((size_t)n * sizeof *s->a);
   s->cnt = calloc((size_t)n, sizeof *s->cnt);
-  s->lml = gr_edmem_alloc((size_t)n * sizeof *s->lml);
   s->head = gr_edmem_alloc(ncell * sizeof *s->head);
-  if (!s->s || !s->a || !s->cnt || !s->lml || !s->head || ed3_order(s, st[0], st[1], st[2]) != GR_OK)
+  if (!s->s || !s->a || !s->cnt || !s->head || ed3_order(s, st[0], st[1], st[2]) != GR_OK)
     return GR_ENOMEM;
   for (k = 0; k < ncell; k++)
     s->head[k] = -1;
@@ -206,8 +202,8 @@ static int ed3_states(struct gr_ed3 *s, const double *const st[9], const double 
     e = s->perm[i];
     s->s[i] = (struct ed3_sph){st[0][e], st[1][e], st[2][e], st[3][e], st[4][e], st[5][e], 0.0,
                                (float)(radii != NULL ? radii[e] : s->p.radius), -1};
-    s->a[i] = (struct ed3_aux){st[6] ? st[6][e] : 0.0, st[7] ? st[7][e] : 0.0, st[8] ? st[8][e] : 0.0,
-                               -HUGE_VAL, -1, 0};
+    s->a[i] = (struct ed3_aux){.wx = st[6] ? st[6][e] : 0.0, .wy = st[7] ? st[7][e] : 0.0,
+                               .wz = st[8] ? st[8][e] : 0.0, .tlast = -HUGE_VAL};
     if (!isfinite(st[3][e]) || !isfinite(st[4][e]) || !isfinite(st[5][e]) ||
         !isfinite(s->a[i].wx) || !isfinite(s->a[i].wy) || !isfinite(s->a[i].wz))
       return ed3_bad(msg, len, "ed3: sphere %d has a velocity or spin that is not finite", e);
@@ -262,7 +258,7 @@ int gr_ed3_new(const struct gr_ed3_params *p, const double *x, const double *y,
     return GR_ENOMEM;
   }
   for (i = 0; i < p->n; i++)
-    keys[i] = s->lml[i].t;
+    keys[i] = s->a[i].m.t;
   s->use_cq = p->queue == GR_EDMD_CALENDAR || (p->queue == GR_EDMD_AUTO && p->n <= GR_EDMD_CQ_MAXN);
   rc = s->use_cq ? gr_edcq_init(&s->cq, p->n, keys) : gr_edtree_init(&s->tree, p->n, keys);
   free(keys);
@@ -288,8 +284,8 @@ int gr_ed3_advance(struct gr_ed3 *s, double t_end)
     }
     if (!(t <= t_end))
       break;
-    j = s->lml[i].partner;
-    if (s->lml[i].pair && s->lml[i].c != s->cnt[j]) {
+    j = s->a[i].m.partner;
+    if (s->a[i].m.pair && s->a[i].m.c != s->cnt[j]) {
       s->t = t;
       gr_ed3ev_stale(s, i);
       continue;
@@ -317,7 +313,7 @@ int gr_ed3_peek(struct gr_ed3 *s, double *t, int *i, int *j)
       k = gr_edtree_min(&s->tree);
       *t = gr_edtree_min_key(&s->tree);
     }
-    m = &s->lml[k];
+    m = &s->a[k].m;
     if (!isfinite(*t))
       return GR_EFAIL;
     if (m->pair && m->c == s->cnt[m->partner]) {
@@ -417,7 +413,7 @@ struct gr_ed3_counters gr_ed3_counters(const struct gr_ed3 *s) { return s->k; }
 static long long ed3_overlaps_of(const struct gr_ed3 *s, int i, double tol, double zp)
 {
   double ri[3], rj[3], v[3], d[3], dd, r = s->s[i].r;
-  int c = s->a[i].cell, cx = c % s->ncx, cy = (c / s->ncx) % s->ncy, cz = c / (s->ncx * s->ncy);
+  int cx = s->a[i].cx, cy = s->a[i].cy, cz = s->a[i].cz;
   int x, y, z, ix, iy, j;
   long long bad = 0;
   ed3_at(s, i, s->t, ri, v);

@@ -7,23 +7,17 @@
  * local lists: a sphere is predicted from scratch at each of its events,
  * its pair search bounded by its boundary event (cell crossing).
  *
- * Cost (layer-1.2e4 of experiments/bizon1998/bizon_bench.c, case b): per
- * pair collision 2.6 predictions of some 21 candidates each (55), 4.8 of
- * them past the bounding-time test to a square root; 0.2 stale events,
- * 0.13 crossings, 0.13 plate collisions.  The local lists (a pool node per
- * approaching pair, 9.7 a collision, walked twice per prediction) cost
- * more than the predictions they saved.  The receding and bounding-time
- * rejections are one branch: the two mispredicted apart (perf: 13 % of the
- * search on the second).  From 1.2e4 to 1e5 spheres the cost per
- * collision grows about 1.6x over the same cycle: memory (a random cache
- * line per candidate, the cells' heads, the partner's counter).
- * The hot state of a sphere is one cache line (struct ed3_sph).  The
- * search walks only the non-empty cells, gathered without a branch (the
- * walk over all 27 cells took a third of the search's instructions and
- * mispredicted on the empty ones); the two searches after a collision
- * gather their cells before either runs (issue 24: 1.29x at 1.2e4
- * spheres, 1.11x at 1e5; prefetching the popped event's spheres gained
- * nothing measurable and was dropped). */
+ * Cost (case b of Fig. 1, 1.2e4 spheres): per pair collision 2.6
+ * predictions of some 21 candidates each, most dropped before a square
+ * root by one branch; 0.2 stale events, 0.13 crossings, 0.13 plate
+ * collisions.  The search walks only the non-empty cells, gathered without
+ * a branch, interior cells (no wrap) by a shorter path; the two searches
+ * after a collision gather their cells before either runs.  Per sphere,
+ * the hot state (struct ed3_sph) and the rest with its next event (struct
+ * ed3_aux) are a cache line each.  From 1e4 to 1e6 spheres the cost per
+ * collision grows some 3x over a whole cycle: memory.  Measurements, and
+ * what was tried and dropped (local lists, prefetching the popped
+ * sphere, a plate bound without trigonometry): docs/speed-history.md#ed3. */
 #include "physics/ed3int.h"
 #include "compiler.h"
 
@@ -66,16 +60,6 @@ static inline int ed3ev_tball(const double ri[3], const double vi[3], double rad
   return 1;
 }
 
-/* The coordinates (x, y, z) of cell c: two integer divisions, done once
- * per prediction. */
-static inline void ed3ev_coords(const struct gr_ed3 *s, int c, int cc[3])
-{
-  int q = c / s->ncx;
-  cc[0] = c - q * s->ncx;
-  cc[2] = q / s->ncy;
-  cc[1] = q - cc[2] * s->ncy;
-}
-
 /* A sphere's cell cc and the cells of its pair search, non-empty ones
  * only, in the order of the 27-cell walk (z, then y, then x; a skipped
  * empty cell held no candidate): each one's first sphere and its partner
@@ -100,24 +84,47 @@ static inline int ed3ev_axis(int c0, int nc, int per, double l, int idx[3], doub
   return k;
 }
 
+/* The cells of layers z0..z1 about a cell (cx, cy) away from the side
+ * boundaries: three rows of three, no wrap, no shift (the common case). */
+static inline void ed3ev_gather_inner(const struct gr_ed3 *s, int i, int cx, int cy, int z0, int z1,
+                                      struct ed3ev_near *nb)
+{
+  int cz, ky, kx, h, row, nh = 0;
+  for (cz = z0; cz <= z1; cz++)
+    for (ky = -1; ky <= 1; ky++)
+      for (row = (cz * s->ncy + cy + ky) * s->ncx + cx - 1, kx = 0; kx < 3; kx++) {
+        h = s->head[row + kx]; /* written always, kept when not empty: no branch */
+        __builtin_prefetch(&s->s[h >= 0 ? h : i]);
+        nb->hd[nh] = h;
+        nb->sx[nh] = nb->sy[nh] = 0.0;
+        nh += h >= 0;
+      }
+  nb->nh = nh;
+}
+
 /* Sphere i's cell and the cells about it (z clipped; x, y as ed3ev_axis)
  * into *nb, their first spheres asked for at once, so that their misses
  * overlap. */
 static void ed3ev_gather(const struct gr_ed3 *s, int i, struct ed3ev_near *nb)
 {
-  int *cc = nb->cc, cz, z0, z1, ix[3], iy[3], nx, ny, kx, ky, h, row;
+  const struct ed3_aux *a = &s->a[i];
+  int cx = a->cx, cy = a->cy, cz, z0 = a->cz - 1, z1 = a->cz + 1, ix[3], iy[3], nx, ny, kx, ky, h, row;
   double sx[3], sy[3];
-  ed3ev_coords(s, s->a[i].cell, cc);
-  z0 = cc[2] - 1;
-  z1 = cc[2] + 1;
-  nx = ed3ev_axis(cc[0], s->ncx, s->p.periodic, s->p.lx, ix, sx);
-  ny = ed3ev_axis(cc[1], s->ncy, s->p.periodic, s->p.ly, iy, sy);
+  nb->cc[0] = cx;
+  nb->cc[1] = cy;
+  nb->cc[2] = a->cz;
   if (z0 < 0) z0 = 0;
   if (z1 >= s->ncz) z1 = s->ncz - 1;
+  if (cx > 0 && cx < s->ncx - 1 && cy > 0 && cy < s->ncy - 1) {
+    ed3ev_gather_inner(s, i, cx, cy, z0, z1, nb);
+    return;
+  }
+  nx = ed3ev_axis(cx, s->ncx, s->p.periodic, s->p.lx, ix, sx);
+  ny = ed3ev_axis(cy, s->ncy, s->p.periodic, s->p.ly, iy, sy);
   for (nb->nh = 0, cz = z0; cz <= z1; cz++)
     for (ky = 0; ky < ny; ky++)
       for (row = (cz * s->ncy + iy[ky]) * s->ncx, kx = 0; kx < nx; kx++) {
-        h = s->head[row + ix[kx]]; /* written always, kept when not empty: no branch */
+        h = s->head[row + ix[kx]];
         __builtin_prefetch(&s->s[h >= 0 ? h : i]);
         nb->hd[nb->nh] = h;
         nb->sx[nb->nh] = sx[kx];
@@ -296,7 +303,7 @@ static void ed3ev_plate(struct gr_ed3 *s, int i, int cz, double hor, double *tw,
  * of them. */
 static void ed3ev_predict_near(struct gr_ed3 *s, int i, const struct ed3ev_near *nb)
 {
-  struct ed3_lml *m = &s->lml[i];
+  struct ed3_lml *m = &s->a[i].m;
   double tw, tp, hor = s->t + 2.0 * s->pl.period;
   int code, pj = -1;
   code = ed3ev_twall(s, i, nb->cc, &tw);
@@ -319,7 +326,7 @@ static void ed3ev_predict_near(struct gr_ed3 *s, int i, const struct ed3ev_near 
 /* The riding sphere's one event: the take-off (ed3ride.c). */
 static void ed3ev_predict_ride(struct gr_ed3 *s, int i)
 {
-  struct ed3_lml *m = &s->lml[i];
+  struct ed3_lml *m = &s->a[i].m;
   m->t = s->ride_toff;
   m->partner = ED3_TAKEOFF;
   m->c = 0;
@@ -460,8 +467,8 @@ static void ed3ev_surface(struct gr_ed3 *s, int i, double t, int code)
 static void ed3ev_cross(struct gr_ed3 *s, int i)
 {
   struct ed3_aux *a = &s->a[i];
-  int c = a->cell, nxy = s->ncx * s->ncy, cx = c % s->ncx, cy = (c / s->ncx) % s->ncy, cz = c / nxy;
-  switch (s->lml[i].partner) {
+  int c = ed3_cell_of(s, i), cx = a->cx, cy = a->cy, cz = a->cz, *p;
+  switch (s->a[i].m.partner) {
   case ED3_VW_XLO: if (--cx < 0) { cx += s->ncx; s->s[i].x += s->p.lx; } break;
   case ED3_VW_XHI: if (++cx >= s->ncx) { cx -= s->ncx; s->s[i].x -= s->p.lx; } break;
   case ED3_VW_YLO: if (--cy < 0) { cy += s->ncy; s->s[i].y += s->p.ly; } break;
@@ -469,18 +476,12 @@ static void ed3ev_cross(struct gr_ed3 *s, int i)
   case ED3_VW_ZLO: cz--; break;
   default: cz++; break;
   }
-  if (a->prev >= 0)
-    s->s[a->prev].next = s->s[i].next;
-  else
-    s->head[c] = s->s[i].next;
-  if (s->s[i].next >= 0)
-    s->a[s->s[i].next].prev = a->prev;
-  c = (cz * s->ncy + cy) * s->ncx + cx;
-  a->cell = c;
-  a->prev = -1;
+  for (p = &s->head[c]; *p != i; p = &s->s[*p].next) /* a cell holds a sphere or two */
+    ;
+  *p = s->s[i].next;
+  ed3_cell_set(s, i, cx, cy, cz);
+  c = ed3_cell_of(s, i);
   s->s[i].next = s->head[c];
-  if (s->head[c] >= 0)
-    s->a[s->head[c]].prev = i;
   s->head[c] = i;
   s->k.cell++;
 }
@@ -489,14 +490,14 @@ static void ed3ev_cross(struct gr_ed3 *s, int i)
  * a collision predicts both spheres again, a crossing or horizon the one. */
 void gr_ed3ev_process(struct gr_ed3 *s, int i, double t)
 {
-  const struct ed3_lml *m = &s->lml[i];
+  const struct ed3_lml *m = &s->a[i].m;
   int j = m->partner;
   s->k.events++;
   if (m->pair) {
     ed3ev_pair(s, i, j, t);
     ed3ev_predict_pair(s, i < j ? i : j, i < j ? j : i);
-    ed3_queue_update(s, i, s->lml[i].t);
-    ed3_queue_update(s, j, s->lml[j].t);
+    ed3_queue_update(s, i, s->a[i].m.t);
+    ed3_queue_update(s, j, s->a[j].m.t);
     return;
   }
   if (j == ED3_TAKEOFF)
@@ -508,7 +509,7 @@ void gr_ed3ev_process(struct gr_ed3 *s, int i, double t)
   else
     ed3ev_surface(s, i, t, j);
   gr_ed3ev_predict(s, i);
-  ed3_queue_update(s, i, s->lml[i].t);
+  ed3_queue_update(s, i, s->a[i].m.t);
 }
 
 /* Sphere i's pair event gone stale (its partner collided since): predicted
@@ -517,5 +518,5 @@ void gr_ed3ev_stale(struct gr_ed3 *s, int i)
 {
   s->k.stale++;
   gr_ed3ev_predict(s, i);
-  ed3_queue_update(s, i, s->lml[i].t);
+  ed3_queue_update(s, i, s->a[i].m.t);
 }

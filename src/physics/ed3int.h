@@ -32,13 +32,6 @@ struct ed3_sph {
   int next;  /* next sphere of the cell, -1 at the end */
 };
 
-/* The rest of a sphere's state. */
-struct ed3_aux {
-  double wx, wy, wz; /* spin */
-  double tlast;      /* time of its last collision (the TC model, ed3.h's tc) */
-  int prev, cell;
-};
-
 struct ed3_lml {     /* a sphere's next event, its key in the future-event list */
   double t;
   int partner;       /* sphere (pair event) or boundary code */
@@ -46,6 +39,17 @@ struct ed3_lml {     /* a sphere's next event, its key in the future-event list 
   int pair;          /* 1: a pair event, 0: a boundary event */
   int pad;
 };
+
+/* The rest of a sphere's state, one cache line: what an event of its own
+ * reads (its next event, spin, cell), so that popping it and colliding it
+ * miss once. */
+struct ed3_aux {
+  double wx, wy, wz; /* spin */
+  double tlast;      /* time of its last collision (the TC model, ed3.h's tc) */
+  struct ed3_lml m;  /* its next event */
+  short cx, cy, cz;  /* its cell's coordinates (no division in a search) */
+};
+_Static_assert(sizeof(struct ed3_aux) == 64, "struct ed3_aux is one cache line");
 
 struct gr_ed3 {
   struct gr_ed3_params p;    /* radii pointer cleared */
@@ -58,7 +62,6 @@ struct gr_ed3 {
   struct ed3_sph *s;         /* 64-byte aligned */
   struct ed3_aux *a;
   unsigned *cnt;             /* hard-collision counters (packed: read by every stale check) */
-  struct ed3_lml *lml;
   int *perm, *inv;           /* engine index -> caller's, and back (ed3.c: by cell column) */
   int *head;                 /* first sphere of each cell, (cz ncy + cy) ncx + cx */
   int use_cq;                /* the calendar queue, else the tree */
@@ -85,6 +88,22 @@ static inline void ed3_queue_update(struct gr_ed3 *s, int i, double key)
     gr_edtree_update(&s->tree, i, key);
 }
 
+/* Sphere i's cell set to (cx, cy, cz) (not linked). */
+static inline void ed3_cell_set(struct gr_ed3 *s, int i, int cx, int cy, int cz)
+{
+  struct ed3_aux *a = &s->a[i];
+  a->cx = (short)cx;
+  a->cy = (short)cy;
+  a->cz = (short)cz;
+}
+
+/* The index of sphere i's cell into head. */
+static inline int ed3_cell_of(const struct gr_ed3 *s, int i)
+{
+  const struct ed3_aux *a = &s->a[i];
+  return (a->cz * s->ncy + a->cy) * s->ncx + a->cx;
+}
+
 /* Inverse mass of sphere i: mass (r / radius)^3. */
 static inline double ed3_imass(const struct gr_ed3 *s, int i)
 {
@@ -93,7 +112,7 @@ static inline double ed3_imass(const struct gr_ed3 *s, int i)
 }
 
 /* Predict sphere i's next event from scratch at the current time s->t
- * (lml[i] set, queue not updated). */
+ * (a[i].m set, queue not updated). */
 void gr_ed3ev_predict(struct gr_ed3 *s, int i);
 
 /* Process the event at sphere i's key (time t = s->t; queue updated). */

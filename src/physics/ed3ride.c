@@ -39,7 +39,6 @@ void gr_ed3ride_land(struct gr_ed3 *s, int i, double t)
 void gr_ed3ride_takeoff(struct gr_ed3 *s, int i)
 {
   struct ed3_sph *q = &s->s[i];
-  struct ed3_aux *a = &s->a[i];
   double t = s->ride_toff, dt = t - q->tau, zp, vp;
   int cx, cy, cz, c;
   q->x += q->vx * dt;
@@ -57,10 +56,9 @@ void gr_ed3ride_takeoff(struct gr_ed3 *s, int i)
   cx = cx >= s->ncx ? s->ncx - 1 : cx;
   cy = cy >= s->ncy ? s->ncy - 1 : cy;
   cz = cz >= s->ncz ? s->ncz - 1 : cz < 0 ? 0 : cz;
-  c = (cz * s->ncy + cy) * s->ncx + cx;
-  s->head[a->cell] = -1;
-  a->cell = c;
-  a->prev = -1;
+  s->head[ed3_cell_of(s, i)] = -1;
+  ed3_cell_set(s, i, cx, cy, cz);
+  c = ed3_cell_of(s, i);
   q->next = -1;
   s->head[c] = i;
 }
