@@ -26,7 +26,7 @@ untimed() {
     awk -F '\t' '$1 !~ /^chapter4\/(ns-per-particle\/|slope-rebuild-|.*-over-|update-share-|table-4-1-grids-slope)/ &&
       $1 !~ /^figures-4\/slope_/ && $1 !~ /^table-4-2\/.*\/(hours_|improvement_pct)/' "$2" ;;
   sweetman-neighbors/notes.md)
-    sed '/^Chapter 4 timing\|^Table 4\.2 and Figs/s/[0-9][0-9.]*/#/g' "$2" ;;
+    sed '/^Chapter 4 timing\|^Table 4\.2 and Figs/s/-\{0,1\}[0-9][0-9.]*/#/g' "$2" ;; # a loaded quick run's gain may be negative
   *) cat "$2" ;;
   esac
 }
