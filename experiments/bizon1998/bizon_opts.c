@@ -25,7 +25,7 @@ int gr_bz_opts(struct gr_ctx *ctx, struct bz_opts *o)
   o->periodic = (int)v;
   if (gr_ctx_option(ctx, "lid", 0, 0, 1000, &o->lid) != 0 ||
       gr_ctx_option(ctx, "phase", 0.0, 0.0, 0.999, &o->phase) != 0 ||
-      gr_ctx_option(ctx, "transient", o->quick ? 2 : full ? 20 : 10, 1, 10000, &v) != 0)
+      gr_ctx_option(ctx, "transient", o->quick ? 2 : full ? 100 : 10, 1, 10000, &v) != 0)
     return gr_ctx_error(ctx)->code;
   o->transient = (int)v;
   if (gr_ctx_option(ctx, "cycles", o->quick ? 5 : full ? 8 : 6, 5, 10000, &v) != 0)

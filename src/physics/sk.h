@@ -13,8 +13,10 @@
  * each branch deciding and failing on synthetic fields):
  *  - ratio = S_max / <S> over k != 0.  Flat when ratio < flat_ratio (20:
  *    white noise on 64 x 64 gives about ln(2048) + 0.58 = 8.2).
- *  - the ring: modes with |k| within ring_width grid steps (and 15 %) of
- *    the strongest mode's |k|.  Directions: ring modes with S >=
+ *  - the ring: modes with |k| within the larger of ring_width grid steps
+ *    and 15 % of the strongest mode's |k| (in a box of two wavelengths,
+ *    where that mode sits 1.4 to 2.2 steps out, a square pattern's
+ *    combination modes fall inside it).  Directions: ring modes with S >=
  *    peak_frac S_max (0.3), taken strongest first, a new direction when its
  *    angle (mod 180 degrees) is more than merge_deg (20) from every one
  *    already taken.
