@@ -359,6 +359,11 @@ START_TEST(test_bad_input)
   x[1] = 2.0;
   ck_assert_int_eq(gr_ed3_new(&p, x, y, z, v, v, v, NULL, NULL, NULL, &s, msg, sizeof msg), GR_EINPUT);
   ck_assert_ptr_nonnull(strstr(msg, "periodic"));
+  p.periodic = 0; /* more cells a side than a cell's short coordinate holds */
+  p.lx = 40000.0;
+  p.zgrid = 2.0;
+  ck_assert_int_eq(gr_ed3_new(&p, x, y, z, v, v, v, NULL, NULL, NULL, &s, msg, sizeof msg), GR_EINPUT);
+  ck_assert_ptr_nonnull(strstr(msg, "32767 a side"));
 }
 END_TEST
 

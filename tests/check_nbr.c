@@ -317,9 +317,6 @@ START_TEST(test_eq31_table31)
 }
 END_TEST
 
-/* The MAP of cell 1 for M = 5 against Table 3.5, and for every cell of
- * several grids: 27 distinct cells, the cell itself last, each neighbour
- * relation mutual, each entry the eq. 3.5 cell of its offset. */
 /* gr_cells_work on closed forms, a 3 x 3 x 3 periodic grid (26 distinct
  * MAP neighbours): n particles in one cell, 27 + n (n - 1) / 2; one in
  * every cell, 27 (1 + 26) = 729. */
@@ -353,6 +350,9 @@ START_TEST(test_cells_work)
 }
 END_TEST
 
+/* The MAP of cell 1 for M = 5 against Table 3.5, and for every cell of
+ * several grids: 27 distinct cells, the cell itself last, each neighbour
+ * relation mutual, each entry the eq. 3.5 cell of its offset. */
 START_TEST(test_map)
 {
   struct gr_reftable *t = load("table-3-5.tsv");

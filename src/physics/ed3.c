@@ -88,7 +88,7 @@ static int ed3_grid(struct gr_ed3 *s, char *msg, int len)
     return ed3_bad(msg, len, "ed3: the lid at %g leaves no room above the plate (lowest %g) for diameter %g",
                    p->lid, s->zbot, d);
   if ((double)s->ncx * s->ncy * s->ncz > 2e8 || s->ncx > SHRT_MAX || s->ncy > SHRT_MAX || s->ncz > SHRT_MAX)
-    return ed3_bad(msg, len, "ed3: %d x %d x %d cells; give a smaller box or zgrid", s->ncx, s->ncy, s->ncz);
+    return ed3_bad(msg, len, "ed3: %d x %d x %d cells (at most 2e8, and 32767 a side); give a smaller box or zgrid", s->ncx, s->ncy, s->ncz);
   s->hz = zg / s->ncz;
   s->nzplate = (int)((s->pl.zmax + s->rmax - s->zbot) / s->hz) + 1;
   if (s->nzplate > s->ncz)
