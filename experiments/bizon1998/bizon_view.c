@@ -47,7 +47,10 @@ static int bz_field_data(struct gr_ctx *ctx, const char *name, const struct bz_r
   return gr_ctx_error(ctx)->code;
 }
 
-/* Figures of panel p: top views side by side, S(k) image. */
+/* Figures of panel p: top views side by side (colours over three standard
+ * deviations of the height either side of its mean, so that a few spheres
+ * in flight high above the surface do not wash the pattern out), S(k)
+ * image. */
 static int bz_view_figures(struct gr_ctx *ctx, const char *p, double gamma, double fstar)
 {
   char name[32], data[32], title[128], plot[320], sname[32], sdata[32], stitle[128];
@@ -60,7 +63,10 @@ static int bz_view_figures(struct gr_ctx *ctx, const char *p, double gamma, doub
            "data u 1:2:3 w image notitle, data u ($1 + XW + 2):2:4 w image notitle");
   top = (struct gr_figure){name, data, title, "x / sigma", "y / sigma",
                            "set size ratio -1\nset palette rgb 33,13,10\n"
-                           "stats data u 1 nooutput\nXW = STATS_max\nset cblabel 'top sphere centre height minus its mean / sigma'",
+                           "stats data u 1 nooutput\nXW = STATS_max\n"
+                           "stats data u 3 nooutput name 'H1'\nstats data u 4 nooutput name 'H2'\n"
+                           "HS = 3 * (H1_stddev > H2_stddev ? H1_stddev : H2_stddev)\nset cbrange [-HS:HS]\n"
+                           "set cblabel 'top sphere centre height minus its mean / sigma (3 s.d. shown)'",
                            plot};
   snprintf(sname, sizeof sname, "fig1%s-sk", p);
   snprintf(sdata, sizeof sdata, "fig1%s-sk", p);
