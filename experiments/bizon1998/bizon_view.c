@@ -47,13 +47,15 @@ static int bz_field_data(struct gr_ctx *ctx, const char *name, const struct bz_r
   return gr_ctx_error(ctx)->code;
 }
 
-/* Figures of panel p: top views side by side (colours over three standard
- * deviations of the height either side of its mean, so that a few spheres
- * in flight high above the surface do not wash the pattern out), S(k)
- * image. */
-static int bz_view_figures(struct gr_ctx *ctx, const char *p, double gamma, double fstar)
+/* Figures of panel p: top views side by side over the box exactly
+ * (colours over three standard deviations of the height either side of
+ * its mean, so that a few spheres in flight high above the surface do not
+ * wash the pattern out), and the S(k) image over |k_x|, |k_y| <= kw (three
+ * times the peak's |k|, within [0.5, 2]: the peak ring fills the image
+ * whatever the box). */
+static int bz_view_figures(struct gr_ctx *ctx, const char *p, double gamma, double fstar, double kw)
 {
-  char name[32], data[32], title[128], plot[320], sname[32], sdata[32], stitle[128];
+  char name[32], data[32], title[128], plot[320], sname[32], sdata[32], stitle[128], sset[128];
   struct gr_figure top, sk;
   snprintf(name, sizeof name, "fig1%s-top", p);
   snprintf(data, sizeof data, "fig1%s-top", p);
@@ -62,7 +64,7 @@ static int bz_view_figures(struct gr_ctx *ctx, const char *p, double gamma, doub
   snprintf(plot, sizeof plot,
            "data u 1:2:3 w image notitle, data u ($1 + XW + 2):2:4 w image notitle");
   top = (struct gr_figure){name, data, title, "x / sigma", "y / sigma",
-                           "set size ratio -1\nset palette rgb 33,13,10\n"
+                           "set size ratio -1\nset autoscale fix\nset palette rgb 33,13,10\n"
                            "stats data u 1 nooutput\nXW = STATS_max\n"
                            "stats data u 3 nooutput name 'H1'\nstats data u 4 nooutput name 'H2'\n"
                            "HS = 3 * (H1_stddev > H2_stddev ? H1_stddev : H2_stddev)\nset cbrange [-HS:HS]\n"
@@ -71,8 +73,9 @@ static int bz_view_figures(struct gr_ctx *ctx, const char *p, double gamma, doub
   snprintf(sname, sizeof sname, "fig1%s-sk", p);
   snprintf(sdata, sizeof sdata, "fig1%s-sk", p);
   snprintf(stitle, sizeof stitle, "Fig. 1%s: log10 S(k) of the top surface (averaged over cycles)", p);
-  sk = (struct gr_figure){sname, sdata, stitle, "k_x sigma", "k_y sigma",
-                          "set size ratio -1\nset palette rgb 21,22,23\nset xrange [-2:2]\nset yrange [-2:2]", "data u 1:2:3 w image notitle"};
+  snprintf(sset, sizeof sset, "set size ratio -1\nset palette rgb 21,22,23\nset xrange [-%.2f:%.2f]\nset yrange [-%.2f:%.2f]",
+           kw, kw, kw, kw);
+  sk = (struct gr_figure){sname, sdata, stitle, "k_x sigma", "k_y sigma", sset, "data u 1:2:3 w image notitle"};
   if (gr_ctx_figure(ctx, &top) != 0)
     return gr_ctx_error(ctx)->code;
   return gr_ctx_figure(ctx, &sk);
@@ -83,7 +86,8 @@ int gr_bz_panel_view(struct gr_ctx *ctx, const char *p, const struct bz_res *r, 
                      double gamma, double fstar)
 {
   char name[16];
+  double kw = r->lambda > 0.0 ? 3.0 * 2.0 * M_PI / r->lambda : 2.0;
   snprintf(name, sizeof name, "fig1%s", p);
   bz_field_data(ctx, name, r, box, box);
-  return bz_view_figures(ctx, p, gamma, fstar);
+  return bz_view_figures(ctx, p, gamma, fstar, kw < 0.5 ? 0.5 : kw > 2.0 ? 2.0 : kw);
 }
