@@ -1,9 +1,9 @@
 #!/bin/sh
 # docs/bizon-published.sh REPORT SRCDIR: the page SRCDIR/docs/bizon-published.md
 # and its figures SRCDIR/docs/bizon-published/ from a bizon-patterns run in
-# the published geometry of Bizon et al., PRL 80, 57 (1998), Fig. 1
-# (`granrepro run --set scale=2 bizon-patterns`: 100 x 100 sigma, 60,000
-# spheres a panel; `make docs-bizon-published`).
+# the published geometry (`granrepro run --set scale=2 bizon-patterns`:
+# 100 x 100 sigma, 60,000 spheres a panel; `make docs-bizon-published`),
+# the geometry of Fig 1 of Bizon et al., PRL 80, 57 (1998).
 #
 # The page holds what the run computed, nothing typed: its mode, seed,
 # revision and the time of its Fig. 1 task (the run record), the Fig. 1

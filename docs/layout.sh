@@ -25,7 +25,7 @@ first_line() {
       if (kind == "py") { sub(/^"""/, "", line); sub(/""".*$/, "", line) }
       if (kind == "sh") { if ($0 !~ /^#/) exit; sub(/^# ?/, "", line) }
       if (n == 1) { sub(/^granrepro[A-Za-z0-9 ()-]*: /, "", line); sub(/^Check suite for /, "tests ", line)
-        if (kind == "sh") sub(/^[a-z\/._]+\.sh( [A-Z][A-Z.]*)*: /, "", line) }
+        if (kind == "sh") sub(/^[a-z\/._-]+\.sh( [A-Z][A-Z.]*)*: /, "", line) }
       if (line == "" && text != "") exit
       text = text (text == "" || line == "" ? "" : " ") line
       if ((kind == "c" && $0 ~ /\*\//) || (kind == "py" && n > 1 && $0 ~ /"""/) || match(text, /[.;:] |[.:]$/) || n > 6) exit }
