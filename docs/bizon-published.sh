@@ -8,9 +8,10 @@
 # The page holds what the run computed, nothing typed: its mode, seed,
 # revision and the time of its Fig. 1 task (the run record), the Fig. 1
 # section of its notes.md (the notes template filled with this run's
-# numbers), the Fig. 1 verdict rows of its summary.tsv, and the panels'
-# top views and S(k) images (PNG, as the report draws them).  A report of
-# any other scale is refused (exit 2): the page's title says 100 x 100.
+# numbers), the Fig. 1 verdict rows of its summary.tsv (with their kind and
+# test), and the panels' top views and S(k) images (PNG, as the report
+# draws them).  A report of any other scale or box is refused (exit 2):
+# the page's title says 100 x 100.
 set -u
 report=${1:?usage: bizon-published.sh REPORT SRCDIR}
 src=${2:?usage: bizon-published.sh REPORT SRCDIR}
@@ -49,11 +50,11 @@ done
   sed -n '/^## Fig\. 1/,/^## /p' "$dir/notes.md" | sed '$d'
   echo "### The verdict rows (summary.tsv)"
   echo
-  echo "| quantity | published | ours | test | verdict | note |"
-  echo "|---|---|---|---|---|---|"
+  echo "| quantity | kind | published | ours | test | verdict | note |"
+  echo "|---|---|---|---|---|---|---|"
   awk -F '\t' '$1 ~ /^fig1\/[a-h]\/(type|response|lambda|lambda_bench)$/ {
     v = $3; if (v + 0 == v && v != int(v)) v = sprintf("%.1f", v)
-    printf "| %s | %s | %s | %s | %s | %s |\n", $1, $2, v, $5, $6, $8 }' "$dir/summary.tsv"
+    printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, $7, $2, v, $5, $6, $8 }' "$dir/summary.tsv"
   echo
   echo "### The panels"
   echo
