@@ -1,0 +1,29 @@
+#!/bin/sh
+# granrepro test: docs/bizon-shard-fields.py, which draws the lone units of
+# a transient study (docs/bizon-transients.md), writes from a shard's
+# journal the same bytes as the report's fig1a-top.dat and fig1a-sk.dat of
+# one unsharded run with that seed (quick mode: panel a is unit 1 of 8).
+. "$(dirname "$0")/lib.sh"
+
+py=
+for p in python3 /usr/bin/python3; do
+  command -v "$p" >/dev/null 2>&1 && { py=$p; break; }
+done
+[ -n "$py" ] || skip "python3 is missing (Debian: python3): the shard decoder not checked"
+
+GNUPLOT=/nonexistent
+export GNUPLOT
+expect_exit 0 "$GRANREPRO" run --quick --no-progress --seed 5 --shard 1/8 --out "$scratch/s" bizon-patterns
+expect_exit 0 "$GRANREPRO" run --quick --no-progress --seed 5 --out "$scratch/r" bizon-patterns
+j=$scratch/s/shards/bizon-patterns/1-of-8/journal.txt
+expect_exit 0 "$py" "$top_srcdir/docs/bizon-shard-fields.py" "$j" "$scratch/a"
+assert_has "$stdout_file" "fig1-a: 8 x 8,"
+for k in top sk; do
+  cmp "$scratch/a-$k.dat" "$scratch/r/bizon-patterns/fig1a-$k.dat" ||
+    fail "the decoded fig1a-$k.dat differs from the report's"
+done
+# a journal of another layout is refused, naming it
+sed 's/^abi\t.*/abi\tbe-8-8/' "$j" >"$scratch/be.txt"
+expect_exit 2 "$py" "$top_srcdir/docs/bizon-shard-fields.py" "$scratch/be.txt" "$scratch/b"
+assert_has "$stderr_file" "not le-8-8"
+pass
