@@ -102,6 +102,8 @@ cat <<'TXT'
 | `tests/fuzz/corpus/` | the fuzz targets' corpus, replayed by `make check` |
 | `docs/history/` | findings pages of earlier runs, kept for comparison |
 | `docs/speed/` | the figures of docs/speed.md (`make docs-speed`) |
+| `docs/bizon-published/` | the figures of docs/bizon-published.md (`make docs-bizon-published`) |
+| `docs/bizon-transients/` | the figures of the transient study docs/bizon-transients.md (docs/bizon-shard-fields.py) |
 | `reports/` | where `granrepro run` writes the report site (not shipped but its README) |
 | `.ci/` | the CI scripts (`.ci/run`) |
 TXT
