@@ -13,8 +13,8 @@ fig1X-top.dat and fig1X-sk.dat (experiments/bizon1998/bizon_view.c), so
 that the report's figure scripts draw a lone unit of a transient study
 (docs/bizon-transients.md) without a merge of all units.  It prints the
 layer's type, wavelength and response.  BOX is the box side in sigma when
-it is not a whole number (the layer's nx is its rounding; default nx).  tests/bizon_shard_fields.sh holds
-its files to a report's, byte for byte.
+it is not a whole number (the layer's nx is its rounding; default nx).
+tests/bizon_shard_fields.sh holds its files to a report's, byte for byte.
 """
 import math
 import os

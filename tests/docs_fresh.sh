@@ -34,12 +34,10 @@ for tmpl in "$top_srcdir"/reference/*/*.notes.md.in; do
   stretches <"$tmpl" >"$scratch/stretches"
   found "$page" "$tmpl" "make docs, or docs/generate.sh on a full run"
 done
-m=$n
 tmpl=$top_srcdir/reference/bizon1998/bizon-patterns.notes.md.in
 sed -n '/^## Fig\. 1/,/^## /p' "$tmpl" | sed '$d' | stretches >"$scratch/stretches"
 [ -s "$scratch/stretches" ] || fail "no Fig. 1 section in $tmpl"
 found "$top_srcdir/docs/bizon-published.md" "$tmpl, its Fig. 1 section" "make docs-bizon-published"
-[ "$n" -gt "$m" ] || fail "no line of the Fig. 1 section checked"
 [ "$n" -gt 50 ] || fail "only $n template lines checked"
 echo "$n stretches of template text found in their pages"
 pass
