@@ -10,7 +10,7 @@
 # section of its notes.md (the notes template filled with this run's
 # numbers), the Fig. 1 verdict rows of its summary.tsv (with their kind and
 # test), and the panels' top views and S(k) images (PNG, as the report
-# draws them).  A report of any other scale or box is refused (exit 2):
+# draws them).  A report of any other scale, box or aspect is refused (exit 2):
 # the page's title says 100 x 100.
 set -u
 report=${1:?usage: bizon-published.sh REPORT SRCDIR}
@@ -19,8 +19,8 @@ dir=$report/bizon-patterns
 die() { echo "bizon-published.sh: $*" >&2; exit 2; }
 [ -f "$dir/summary.tsv" ] && [ -f "$dir/notes.md" ] ||
   die "no bizon-patterns report in $report (make one: granrepro run --set scale=2 --out $report bizon-patterns)"
-grep -q '^- scale = 2:' "$dir/notes.md" && grep -q '^- box = 100:' "$dir/notes.md" ||
-  die "$dir is not a run in the published geometry (its notes do not say scale = 2 and box = 100; run it with --set scale=2 alone)"
+grep -q '^- scale = 2:' "$dir/notes.md" && grep -q '^- box = 100, aspect = 1:' "$dir/notes.md" ||
+  die "$dir is not a run in the published geometry (its notes do not say scale = 2, box = 100 and aspect = 1; run it with --set scale=2 alone)"
 record=$(ls "$report"/records/*-bizon-patterns.tsv 2>/dev/null | tail -n 1)
 [ -n "$record" ] || die "no run record of bizon-patterns in $report/records"
 ls "$dir"/fig1?-top.png >/dev/null 2>&1 || die "no figures in $dir (render them: granrepro report $report, with gnuplot)"

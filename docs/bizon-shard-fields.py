@@ -12,8 +12,10 @@ journal's first layer, OUT-top.dat and OUT-sk.dat as the report's
 fig1X-top.dat and fig1X-sk.dat (experiments/bizon1998/bizon_view.c), so
 that the report's figure scripts draw a lone unit of a transient study
 (docs/bizon-transients.md) without a merge of all units.  It prints the
-layer's type, wavelength and response.  BOX is the box side in sigma when
-it is not a whole number (the layer's nx is its rounding; default nx).
+layer's type, wavelength and response.  BOX is the box's sides in sigma,
+LX or LXxLY (a square box, or option aspect: 100x86.60254), needed when
+they are not whole numbers (the layer's nx, ny are their roundings; default
+nx and ny).
 tests/bizon_shard_fields.sh holds its files to a report's, byte for byte.
 """
 import math
@@ -61,10 +63,15 @@ def main():
         die("%s: %d bytes, not a layer of %d x %d" % (name, len(b), nx, ny))
     savg = struct.unpack_from("<%dd" % nn, b, HEAD.size)
     h2 = struct.unpack_from("<%dd" % (2 * nn), b, HEAD.size + 8 * nn)
-    try:
-        lx = ly = float(sys.argv[3]) if len(sys.argv) == 4 else float(nx)  # square boxes
-    except ValueError:
-        die("BOX %s is not a number of sigma" % sys.argv[3])
+    lx, ly = float(nx), float(ny)
+    if len(sys.argv) == 4:
+        try:
+            side = [float(v) for v in sys.argv[3].split("x")]
+        except ValueError:
+            side = []
+        if len(side) not in (1, 2) or min(side) <= 0:
+            die("BOX %s is not LX or LXxLY in sigma (100, or 100x86.60254)" % sys.argv[3])
+        lx, ly = side[0], side[-1]
     m1 = m2 = 0.0
     for i in range(nn):  # the means as bizon_view.c sums them
         m1 += h2[i] / nn

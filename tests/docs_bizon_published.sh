@@ -23,7 +23,11 @@ assert_has "$stderr_file" "no bizon-patterns report"
 
 # the same report, said to be scale 2 in a 100 box, with its figures
 d=$scratch/r/bizon-patterns
-sed -i 's/^- scale = 0:/- scale = 2:/; s/^- box = 0:/- box = 100:/' "$d/notes.md" || fail "sed"
+sed -i 's/^- scale = 0:/- scale = 2:/; s/^- box = 0, aspect = 1:/- box = 100, aspect = 0.866025:/' "$d/notes.md" || fail "sed"
+# a box that is not square (option aspect) is not the published geometry
+expect_exit 2 sh "$top_srcdir/docs/bizon-published.sh" "$scratch/r" "$src"
+assert_has "$stderr_file" "not a run in the published geometry"
+sed -i 's/^- box = 100, aspect = 0.866025:/- box = 100, aspect = 1:/' "$d/notes.md" || fail "sed"
 expect_exit 2 sh "$top_srcdir/docs/bizon-published.sh" "$scratch/r" "$src"
 assert_has "$stderr_file" "no figures"
 for p in a b c e f g h; do

@@ -53,7 +53,7 @@ for f in summary.tsv notes.md ball.dat ball-layer.dat fig1b-top.dat fig1b-sk.dat
 done
 
 # -- bad options: one line, exit 2, nothing written
-for bad in "--set poly=-1" "--set scale=7" "--set nosuch=1" "--set onset_lo=3 --set onset_hi=2"; do
+for bad in "--set poly=-1" "--set scale=7" "--set aspect=0" "--set nosuch=1" "--set onset_lo=3 --set onset_hi=2"; do
   # shellcheck disable=SC2086
   expect_exit 2 "$GRANREPRO" run --quick --no-progress $bad --out "$scratch/b" bizon-patterns
   [ "$(wc -l <"$stderr_file")" -eq 1 ] || { show "$stderr_file"; fail "$bad: not one line"; }

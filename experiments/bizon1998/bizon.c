@@ -38,10 +38,10 @@ static int bz_constants(struct gr_ctx *ctx)
 static int bz_options_values(struct gr_ctx *ctx, const struct bz_opts *o)
 {
   const char *names[] = {"scale", "poly", "periodic", "lid", "phase", "transient", "cycles",
-                         "box", "strip_lx", "strip_ly", "onset_box", "onset_step", "onset_lo",
+                         "box", "aspect", "strip_lx", "strip_ly", "onset_box", "onset_step", "onset_lo",
                          "onset_hi", "onset_fstar", "nfreq", "tc"};
   double v[] = {o->scale, o->poly, o->periodic, o->lid, o->phase, o->transient, o->cycles,
-                o->box, o->strip_lx, o->strip_ly, o->onset_box, o->onset_step, o->onset_lo,
+                o->box, o->aspect, o->strip_lx, o->strip_ly, o->onset_box, o->onset_step, o->onset_lo,
                 o->onset_hi, o->onset_fstar, o->nfreq, o->tc};
   const char *later[] = {"onset_up", "onset_down", "doubling1", "doubling2"};
   size_t i;

@@ -15,7 +15,7 @@ struct gr_ctx;
 
 #define BZ_MODEL "model"
 /* The options a run reads (--set NAME=VALUE), checked by gr_bz_opts. */
-#define BZ_OPTIONS "scale poly periodic lid phase transient cycles box strip_lx strip_ly " \
+#define BZ_OPTIONS "scale poly periodic lid phase transient cycles box aspect strip_lx strip_ly " \
                    "onset_box onset_step onset_lo onset_hi onset_fstar nfreq tc"
 #define BZ_FIG1 "fig1"
 #define BZ_DISP "dispersion"
@@ -29,7 +29,8 @@ struct bz_opts {
   double poly, lid, phase;   /* size spread, lid height (0 none), snapshot phase */
   int periodic;
   int transient, cycles;     /* drive cycles before and during measurement */
-  double box;                /* Fig. 1 box side (0: by scale) */
+  double box;                /* Fig. 1 box side along x (0: by scale) */
+  double aspect;             /* Fig. 1 box: y side over x side */
   double strip_lx, strip_ly; /* dispersion strips */
   double onset_box, onset_step, onset_lo, onset_hi, onset_fstar;
   int nfreq;                 /* dispersion frequencies */
@@ -121,7 +122,7 @@ size_t gr_bz_flight_get(double *gamma, double *fstar, double *flight, size_t max
 
 /* bizon_view.c: the top views and S(k) of a Fig. 1 panel p (data and
  * figures). */
-int gr_bz_panel_view(struct gr_ctx *ctx, const char *p, const struct bz_res *r, double box,
+int gr_bz_panel_view(struct gr_ctx *ctx, const char *p, const struct bz_res *r, double lx, double ly,
                      double gamma, double fstar);
 
 int gr_bz_ball(struct gr_ctx *ctx);

@@ -18,8 +18,9 @@
 #define F1_N 7
 static const char *const f1_rows[F1_N] = {"a", "b", "c", "e", "f", "g", "h"};
 
-/* Box side of a panel: the option, else two published wavelengths (at
- * least 40) in full mode, 20 by default, 8 in quick mode. */
+/* Box side of a panel along x: the option, else two published wavelengths
+ * (at least 40) in full mode, 20 by default, 8 in quick mode; the y side
+ * is aspect times it. */
 static double f1_box(const struct bz_opts *o, double lambda)
 {
   if (o->box > 0.0)
@@ -31,15 +32,25 @@ static double f1_box(const struct bz_opts *o, double lambda)
   return 20.0;
 }
 
-/* Verdict rows of panel i. */
-static int f1_rows_of(struct gr_ctx *ctx, int i, const struct bz_res *r, double box,
+/* A box's size for the notes: "L" when square, else "Lx x Ly". */
+static const char *f1_size(char *buf, size_t len, double lx, double ly)
+{
+  if (lx == ly)
+    snprintf(buf, len, "%g", lx);
+  else
+    snprintf(buf, len, "%g x %g", lx, ly);
+  return buf;
+}
+
+/* Verdict rows of panel i (box lx x ly). */
+static int f1_rows_of(struct gr_ctx *ctx, int i, const struct bz_res *r, double lx, double ly,
                       double lam_pub, const struct bz_opts *o)
 {
   const char *p = f1_rows[i];
-  char note[200], q[64];
-  int two = !isnan(lam_pub) && box >= 2.0 * lam_pub;
+  char note[200], q[64], size[40];
+  int two = !isnan(lam_pub) && fmin(lx, ly) >= 2.0 * lam_pub;
   snprintf(note, sizeof note, "%s by the stated test (sk.h): %d direction(s), S_max/<S> %.1f, box %g x %g, %d spheres",
-           gr_sk_type_name((enum gr_sk_type)r->type), r->ndir, r->ratio, box, box, r->n);
+           gr_sk_type_name((enum gr_sk_type)r->type), r->ndir, r->ratio, lx, ly, r->n);
   if (o->quick) {
     gr_ctx_show(ctx, BZ_FIG1, p, "type", r->type, "quick: an 8 x 8 box holds no pattern; run without --quick");
     gr_ctx_show(ctx, BZ_FIG1, p, "response", r->type == 0 ? r->layer_period : r->response, "quick: shown only");
@@ -51,7 +62,7 @@ static int f1_rows_of(struct gr_ctx *ctx, int i, const struct bz_res *r, double 
     gr_ctx_compare(ctx, BZ_FIG1, p, "response", r->type == 0 ? r->layer_period : r->response, 0.0, note);
   }
   if (!isnan(lam_pub)) {
-    snprintf(note, sizeof note, "resolution %.1f sigma (box %g)%s", r->lambda_res, box,
+    snprintf(note, sizeof note, "resolution %.1f sigma (box %s)%s", r->lambda_res, f1_size(size, sizeof size, lx, ly),
              two ? "" : "; the box holds fewer than two published wavelengths: shown, not compared");
     if (two && !o->quick)
       gr_ctx_compare(ctx, BZ_FIG1, p, "lambda", r->lambda, 0.0, note);
@@ -88,7 +99,7 @@ struct f1 {
   struct bz_opts o;
   struct bz_model m;
   struct bz_runs u;
-  double lam[F1_N], box[F1_N];
+  double lam[F1_N], box[F1_N], boxy[F1_N]; /* published wavelengths, box sides x and y */
 };
 
 /* The panels' runs (conditions "fig1-X", each from stream "fig1-X"): the
@@ -108,7 +119,9 @@ static int f1_setup(struct gr_ctx *ctx, struct f1 *f)
         gr_ctx_published(ctx, BZ_FIG1, f1_rows[i], "lambda", &f->lam[i]) != 0)
       return gr_ctx_error(ctx)->code;
     f->box[i] = f1_box(&f->o, f->lam[i]);
-    c->lx = c->ly = f->box[i];
+    f->boxy[i] = f->o.aspect * f->box[i];
+    c->lx = f->box[i];
+    c->ly = f->boxy[i];
     c->transient = f->o.transient;
     c->cycles = f->o.cycles;
     c->keep = 1;
@@ -139,18 +152,18 @@ static void f1_panel(struct gr_ctx *ctx, const struct f1 *f, int i)
     gr_ctx_not_computed(ctx, GR_KIND_RESULT, name, "the engine stopped (status 5: more than the guard of 500 events per sphere in one T/32 sub-step, or an overlap)");
     return;
   }
-  f1_rows_of(ctx, i, r, f->box[i], f->lam[i], &f->o);
+  f1_rows_of(ctx, i, r, f->box[i], f->boxy[i], f->lam[i], &f->o);
   if (f1_rows[i][0] == 'a' || f1_rows[i][0] == 'b' || f1_rows[i][0] == 'g')
     f1_cost(ctx, f1_rows[i], r->pair_pp);
   gr_bz_flight_add(c->gamma, c->fstar, r->flight);
-  gr_bz_panel_view(ctx, f1_rows[i], r, f->box[i], c->gamma, c->fstar);
+  gr_bz_panel_view(ctx, f1_rows[i], r, f->box[i], f->boxy[i], c->gamma, c->fstar);
 }
 
 /* The notes' table of the panels. */
 static void f1_table(struct gr_ctx *ctx, const struct f1 *f)
 {
   static const char *tn[] = {"flat", "stripes", "squares", "hexagons", "other"};
-  char tab[3000], line[320];
+  char tab[3000], line[320], size[40];
   size_t len;
   int i;
   snprintf(tab, sizeof tab, "| panel | Gamma | f* | published | ours | wavelength published / ours (resolution) | box, spheres |\n|---|---|---|---|---|---|---|\n");
@@ -161,13 +174,14 @@ static void f1_table(struct gr_ctx *ctx, const struct f1 *f)
     gr_ctx_published(ctx, BZ_FIG1, f1_rows[i], "type", &pt);
     gr_ctx_published(ctx, BZ_FIG1, f1_rows[i], "response", &pr);
     if (r->status != 0)
-      snprintf(line, sizeof line, "| %s | %.2f | %.2f | %s, %s%.0f | engine stopped | %g / - | %g, %d |\n", f1_rows[i],
-               c->gamma, c->fstar, tn[(int)pt], pt == 0 ? "period " : "f/", pr, f->lam[i], f->box[i], r->n);
+      snprintf(line, sizeof line, "| %s | %.2f | %.2f | %s, %s%.0f | engine stopped | %g / - | %s, %d |\n", f1_rows[i],
+               c->gamma, c->fstar, tn[(int)pt], pt == 0 ? "period " : "f/", pr, f->lam[i],
+               f1_size(size, sizeof size, f->box[i], f->boxy[i]), r->n);
     else
-      snprintf(line, sizeof line, "| %s | %.2f | %.2f | %s, %s%.0f | %s, %s %d | %g / %.1f (%.1f) | %g, %d |\n",
+      snprintf(line, sizeof line, "| %s | %.2f | %.2f | %s, %s%.0f | %s, %s %d | %g / %.1f (%.1f) | %s, %d |\n",
                f1_rows[i], c->gamma, c->fstar, tn[(int)pt], pt == 0 ? "period " : "f/", pr, tn[r->type],
                r->type == 0 ? "layer period" : "response period", r->type == 0 ? r->layer_period : r->response,
-               f->lam[i], r->lambda, r->lambda_res, f->box[i], r->n);
+               f->lam[i], r->lambda, r->lambda_res, f1_size(size, sizeof size, f->box[i], f->boxy[i]), r->n);
     len = strlen(tab);
     snprintf(tab + len, sizeof tab - len, "%s", line);
   }

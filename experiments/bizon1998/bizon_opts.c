@@ -32,6 +32,7 @@ int gr_bz_opts(struct gr_ctx *ctx, struct bz_opts *o)
     return gr_ctx_error(ctx)->code;
   o->cycles = (int)v;
   if (gr_ctx_option(ctx, "box", o->scale == 2 ? 100 : 0, 0, 400, &o->box) != 0 ||
+      gr_ctx_option(ctx, "aspect", 1, 0.25, 4, &o->aspect) != 0 ||
       gr_ctx_option(ctx, "strip_lx", full ? 120 : 80, 20, 2000, &o->strip_lx) != 0 ||
       gr_ctx_option(ctx, "strip_ly", 5, 2, 50, &o->strip_ly) != 0 ||
       gr_ctx_option(ctx, "onset_box", full ? 30 : 16, 6, 400, &o->onset_box) != 0 ||

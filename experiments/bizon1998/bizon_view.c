@@ -82,12 +82,12 @@ static int bz_view_figures(struct gr_ctx *ctx, const char *p, double gamma, doub
 }
 
 /* A panel's views (bizon.h): data fig1P-top, fig1P-sk and their figures. */
-int gr_bz_panel_view(struct gr_ctx *ctx, const char *p, const struct bz_res *r, double box,
+int gr_bz_panel_view(struct gr_ctx *ctx, const char *p, const struct bz_res *r, double lx, double ly,
                      double gamma, double fstar)
 {
   char name[16];
   double kw = r->lambda > 0.0 ? 3.0 * 2.0 * M_PI / r->lambda : 2.0;
   snprintf(name, sizeof name, "fig1%s", p);
-  bz_field_data(ctx, name, r, box, box);
+  bz_field_data(ctx, name, r, lx, ly);
   return bz_view_figures(ctx, p, gamma, fstar, kw < 0.5 ? 0.5 : kw > 2.0 ? 2.0 : kw);
 }
