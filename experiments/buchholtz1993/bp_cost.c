@@ -135,14 +135,19 @@ static void bp_trow(struct gr_ctx *ctx, enum gr_kind kind, const char *q, double
 }
 
 /* A fitted row (timing: shown, never judged) when its fit succeeded, else
- * a row without a number that says why. */
+ * the same row without a number, saying why: a fit of times can fail under
+ * load (a crossover N* not positive), and a row never judged must not turn
+ * `differs` with the load. */
 static void bp_fitrow(struct gr_ctx *ctx, enum gr_kind kind, int ok, const char *q, double v,
                       const char *note, const char *why)
 {
-  if (ok)
+  char buf[400];
+  if (ok) {
     bp_trow(ctx, kind, q, v, note);
-  else
-    gr_ctx_not_computed(ctx, kind, q, why);
+    return;
+  }
+  snprintf(buf, sizeof buf, "not computed: %s (timing, not judged)", why);
+  bp_trow(ctx, kind, q, NAN, buf);
 }
 
 /* N*(rho) from the lattice fit (a, b) and the list fit (c0, c1), and its
