@@ -142,12 +142,8 @@ static void bp_fitrow(struct gr_ctx *ctx, enum gr_kind kind, int ok, const char 
                       const char *note, const char *why)
 {
   char buf[400];
-  if (ok) {
-    bp_trow(ctx, kind, q, v, note);
-    return;
-  }
   snprintf(buf, sizeof buf, "not computed: %s (timing, not judged)", why);
-  bp_trow(ctx, kind, q, NAN, buf);
+  bp_trow(ctx, kind, q, ok ? v : NAN, ok ? note : buf);
 }
 
 /* N*(rho) from the lattice fit (a, b) and the list fit (c0, c1), and its
