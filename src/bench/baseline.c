@@ -124,7 +124,7 @@ static int base_row(struct gr_buf *t, int w, const struct gr_bench_ktime *a,
     return 0;
   if ((*rc = gr_bench_mwu_test(b->cpu, b->n, a->cpu, a->n, NULL, &p)) != GR_OK)
     return 0;
-  decision = a->n < 2 || b->n < 2 ? "too-few-samples" : gr_bench_compare_decide(minr, p);
+  decision = a->n < 2 || b->n < 2 ? "too-few-samples" : gr_bench_compare_decide(minr, ratio, p);
   gr_buf_printf(t, "%-*s %4zu %4zu  %8.3f  [%6.3f, %6.3f]  %8.3f  %8.2g  %s\n", w, a->name, a->n, b->n, ratio, lo, hi, minr, p, decision);
   base_tally(e, ne, a->name, ratio, minr, decision);
   return 1;

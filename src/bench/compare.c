@@ -97,11 +97,12 @@ static void cmp_add_names(const struct gr_bench_record *r, struct cmp_kernel *k,
 }
 
 /* Decision for B relative to A (thresholds and rule in compare.h). */
-const char *gr_bench_compare_decide(double ratio, double p)
+const char *gr_bench_compare_decide(double ratio, double mratio, double p)
 {
-  if (ratio < 1.0 / GR_BENCH_COMPARE_RATIO && p < GR_BENCH_COMPARE_ALPHA)
+  double r = GR_BENCH_COMPARE_RATIO;
+  if (ratio < 1.0 / r && mratio < 1.0 / r && p < GR_BENCH_COMPARE_ALPHA)
     return "faster";
-  if (ratio > GR_BENCH_COMPARE_RATIO && p < GR_BENCH_COMPARE_ALPHA)
+  if (ratio > r && mratio > r && p < GR_BENCH_COMPARE_ALPHA)
     return "slower";
   return "same";
 }
@@ -121,15 +122,18 @@ static int cmp_work_differs(const struct cmp_kernel *k)
  * ever adds to it, so the effect size is the ratio of the shortest times
  * (J. Chen, J. Revels, Robust benchmarking in noisy environments, arXiv
  * 1608.04295, 2016); the Mann-Whitney test of all samples says whether
- * the difference is more than chance.  U is U_B (B's CPU times against
+ * the difference is more than chance; the ratio of the median CPU times
+ * must agree (compare.h).  U is U_B (B's CPU times against
  * A's). */
 static int cmp_analyse(struct cmp_kernel *k)
 {
   int rc, both_rates = k->a.nrate > 0 && k->b.nrate > 0;
   double wa = gr_bench_ktime_median(k->a.wall, k->a.n), wb = gr_bench_ktime_median(k->b.wall, k->b.n);
+  double ca = gr_bench_ktime_median(k->a.cpu, k->a.n), cb = gr_bench_ktime_median(k->b.cpu, k->b.n);
   k->mina = cmp_min(k->a.cpu, k->a.n);
   k->minb = cmp_min(k->b.cpu, k->b.n);
   k->ratio = k->mina > 0 && k->minb > 0 ? k->minb / k->mina : NAN;
+  k->mratio = ca > 0 && cb > 0 ? cb / ca : NAN;
   k->wratio = wa > 0 && wb > 0 ? wb / wa : NAN;
   k->ratea = both_rates ? gr_bench_ktime_median(k->a.rate, k->a.nrate) : NAN;
   k->rateb = both_rates ? gr_bench_ktime_median(k->b.rate, k->b.nrate) : NAN;
@@ -144,7 +148,7 @@ static int cmp_analyse(struct cmp_kernel *k)
   }
   if ((rc = gr_bench_mwu_test(k->b.cpu, k->b.n, k->a.cpu, k->a.n, &k->u, &k->p)) != GR_OK)
     return rc;
-  k->decision = gr_bench_compare_decide(k->ratio, k->p);
+  k->decision = gr_bench_compare_decide(k->ratio, k->mratio, k->p);
   return GR_OK;
 }
 

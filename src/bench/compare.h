@@ -10,16 +10,19 @@ struct gr_error;
 #define GR_BENCH_COMPARE_ALPHA 0.01
 
 /* Decision for B relative to A from the ratio of B's shortest CPU time
- * per run to A's and the Mann-Whitney p of their samples: "faster" when
- * ratio < 1/1.1 and p < 0.01, "slower" when ratio > 1.1 and p < 0.01,
- * else "same". */
-const char *gr_bench_compare_decide(double ratio, double p);
+ * per run to A's (ratio), the ratio of their median CPU times per run
+ * (mratio) and the Mann-Whitney p of their samples: "faster" when ratio
+ * and mratio are both < 1/1.1 and p < 0.01, "slower" when both are > 1.1
+ * and p < 0.01, else "same".  A change of the code moves every run, the
+ * shortest and the median alike; a host whose core speed comes and goes
+ * (a shared VM: tests/bench_stable.sh) moves one without the other. */
+const char *gr_bench_compare_decide(double ratio, double mratio, double p);
 
 /* Load records a and b; for every kernel present in both print a row:
  * kernel, shortest process CPU time per run of the kernel in A and B,
  * ratio B/A, Mann-Whitney U p-value of the CPU times, decision "faster" /
- * "slower" / "same" (B relative to A: faster when ratio < 1/1.1 and
- * p < 0.01, slower when ratio > 1.1 and p < 0.01), the ratio of median
+ * "slower" / "same" (B relative to A: gr_bench_compare_decide), the ratio
+ * of median CPU times, the ratio of median
  * wall times (informative: it depends on the machine's load), and work
  * rates when the records count work.  Warnings follow the table when the
  * records ran on different thread counts.  Kernels in only one record are

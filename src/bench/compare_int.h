@@ -28,6 +28,7 @@ struct cmp_kernel {
   struct cmp_side a, b;
   double mina, minb;       /* shortest CPU times per run (s) */
   double ratio;            /* minb / mina, NaN when undefined */
+  double mratio;           /* the same for the median CPU times */
   double wratio;           /* the same for the median wall times */
   double u, p;             /* Mann-Whitney U_B and p, NaN when untested */
   double ratea, rateb;     /* median rates, NaN unless both count work */

@@ -103,14 +103,15 @@ static void cmp_widths(const struct cmp_kernel *k, size_t nk,
 static void cmp_row(struct gr_buf *t, const struct cmp_kernel *k,
                     const struct cmp_widths *w)
 {
-  char c[8][96];
-  gr_buf_printf(t, "%-*s %4zu %4zu %12s %12s %7s %9s %9s  %-15s %8s  %*s  %*s",
+  char c[9][96];
+  gr_buf_printf(t, "%-*s %4zu %4zu %12s %12s %7s %9s %9s  %-15s %7s %8s  %*s  %*s",
                 w->name, k->name, k->a.n, k->b.n,
                 cmp_num(c[0], sizeof c[0], "%.4g", k->mina),
                 cmp_num(c[1], sizeof c[1], "%.4g", k->minb),
                 cmp_num(c[2], sizeof c[2], "%.3f", k->ratio),
                 cmp_num(c[3], sizeof c[3], "%.1f", k->u),
                 cmp_num(c[4], sizeof c[4], "%.2g", k->p), k->decision,
+                cmp_num(c[8], sizeof c[8], "%.3f", k->mratio),
                 cmp_num(c[7], sizeof c[7], "%.3f", k->wratio),
                 w->ratea, cmp_rate(c[5], sizeof c[5], k->ratea, k->a.unit),
                 w->rateb, cmp_rate(c[6], sizeof c[6], k->rateb, k->b.unit));
@@ -128,9 +129,9 @@ size_t gr_bench_compare_table(struct gr_buf *t, const struct cmp_kernel *k, size
     nboth += (size_t)gr_bench_compare_both(&k[i]);
   gr_buf_printf(t, "\n");
   if (nboth > 0) {
-    gr_buf_printf(t, "%-*s %4s %4s %12s %12s %7s %9s %9s  %-15s %8s  %*s  %*s",
+    gr_buf_printf(t, "%-*s %4s %4s %12s %12s %7s %9s %9s  %-15s %7s %8s  %*s  %*s",
                   w.name, "kernel", "nA", "nB", "min cpu A s", "min cpu B s",
-                  "B/A", "U", "p", "decision", "wall B/A", w.ratea, "rate A",
+                  "B/A", "U", "p", "decision", "med B/A", "wall B/A", w.ratea, "rate A",
                   w.rateb, "rate B");
     cmp_endline(t);
     for (i = 0; i < nk; i++)
@@ -149,10 +150,14 @@ void gr_bench_compare_legend(struct gr_buf *t)
   gr_buf_printf(t, "\nmin cpu A, min cpu B: shortest process CPU time per run of the "
                 "kernel over the samples; B/A: B's over A's; U, p: Mann-Whitney "
                 "test of B's CPU times against A's.\n"
-                "B is faster or slower when B/A is beyond %gx and p < %g, "
-                "else the same.  CPU time, not wall time, decides, and its "
-                "minimum: other jobs on the machine take wall time from a "
-                "kernel and only ever add to its CPU time.\n"
+                "med B/A: the same for the median CPU times per run.\n"
+                "B is faster or slower when B/A and med B/A are both beyond "
+                "%gx on the same side and p < %g, else the same.  CPU time, "
+                "not wall time, decides, and its minimum: other jobs on the "
+                "machine take wall time from a kernel and only ever add to its "
+                "CPU time.  The median must agree: a change of the code moves "
+                "every run, while a host whose core speed comes and goes (a "
+                "shared VM) can lend a few runs of one record half their time.\n"
                 "wall B/A: the ratio of median wall times per run, for "
                 "information; rates: work per second of wall time.\n",
                 GR_BENCH_COMPARE_RATIO, GR_BENCH_COMPARE_ALPHA);
