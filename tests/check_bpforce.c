@@ -117,8 +117,8 @@ START_TEST(test_dissipative)
     struct gr_bpforce_out o;
     int b;
     eval(&p, &q, 0, &o);
-    ck_assert(fabs(o.fs) <= 0.5 * fabs(o.fn) * (1 + 1e-15) + 1e-300);
-    ck_assert(dissipation(&p, &q) <= 1e-18);
+    gr_ck_each(fabs(o.fs) <= 0.5 * fabs(o.fn) * (1 + 1e-15) + 1e-300, "");
+    gr_ck_each(dissipation(&p, &q) <= 1e-18, "");
     for (b = 0; b < 3; b++) {
       struct gr_bpforce v = law(bits[b]);
       double d = dissipation(&v, &q);

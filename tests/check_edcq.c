@@ -38,8 +38,8 @@ START_TEST(test_cq_random_ties)
     ck_assert_int_eq(gr_edcq_init(&q, n, key), GR_OK);
     for (k = 0; k < 3000; k++) {
       i = ref_min(key, n);
-      ck_assert_int_eq(gr_edcq_min(&q, &t), i);
-      ck_assert(t == key[i]);
+      gr_ck_each((gr_edcq_min(&q, &t)) == (i), "expected %lld", (long long)(i));
+      gr_ck_each(t == key[i], "");
       i = rand() % n;
       r = rand() % 8;
       key[i] = r == 0 ? HUGE_VAL : r == 1 ? 1e300 * (1 + rand() % 3)
@@ -72,8 +72,8 @@ START_TEST(test_cq_hold)
     if (k == POPS / 2)
       rate = 1000.0;
     i = ref_min(key, N);
-    ck_assert_int_eq(gr_edcq_min(&q, &t), i);
-    ck_assert(t == key[i]);
+    gr_ck_each((gr_edcq_min(&q, &t)) == (i), "expected %lld", (long long)(i));
+    gr_ck_each(t == key[i], "");
     j = rand() % 16;
     key[i] += j == 0 ? 0.0 : j == 1 ? 1e3 / rate : -log((rand() + 1.0) / (RAND_MAX + 2.0)) / rate;
     gr_edcq_update(&q, i, key[i]);
@@ -119,13 +119,13 @@ START_TEST(test_cq_engine_same_sequence)
     for (m = 0; m < M; m++) {
       for (q = 0; q < 2; q++)
         rc[q] = gr_edmd_step(s[q], HUGE_VAL, &ev[q]);
-      ck_assert_int_eq(rc[0], rc[1]);
+      gr_ck_each((rc[0]) == (rc[1]), "%lld != %lld", (long long)(rc[0]), (long long)(rc[1]));
       if (rc[0] != 1)
         break;
-      ck_assert_int_eq(ev[0].type, ev[1].type);
-      ck_assert_int_eq(ev[0].i, ev[1].i);
-      ck_assert_int_eq(ev[0].j, ev[1].j);
-      ck_assert(ev[0].t == ev[1].t);
+      gr_ck_each((ev[0].type) == (ev[1].type), "%lld != %lld", (long long)(ev[0].type), (long long)(ev[1].type));
+      gr_ck_each((ev[0].i) == (ev[1].i), "%lld != %lld", (long long)(ev[0].i), (long long)(ev[1].i));
+      gr_ck_each((ev[0].j) == (ev[1].j), "%lld != %lld", (long long)(ev[0].j), (long long)(ev[1].j));
+      gr_ck_each(ev[0].t == ev[1].t, "");
     }
     ck_assert_int_eq(s[0]->k.ddc, s[1]->k.ddc);
     ck_assert(s[0]->k.ddc > 1000);

@@ -75,8 +75,8 @@ START_TEST(test_tree_bruteforce)
       for (best = 0, i = 1; i < n; i++)
         if (key[i] < key[best])
           best = i;
-      ck_assert_int_eq(gr_edtree_min(&t), best);
-      ck_assert(gr_edtree_min_key(&t) == key[best]);
+      gr_ck_each((gr_edtree_min(&t)) == (best), "%lld != %lld", (long long)(gr_edtree_min(&t)), (long long)(best));
+      gr_ck_each(gr_edtree_min_key(&t) == key[best], "");
       i = rand() % n;
       key[i] = rand() % 4 == 0 ? HUGE_VAL : (double)(rand() % 50) + 0.5 * (rand() % 2);
       gr_edtree_update(&t, i, key[i]);
@@ -237,7 +237,7 @@ START_TEST(test_cells_same_sequence)
       p.ncx = p.ncy = grids[g];
       ck_assert_int_eq(gr_edmd_new(&p, x, y, vx, vy, &s), GR_OK);
       for (m = 0; m < M;) {
-        ck_assert_int_eq(gr_edmd_step(s, HUGE_VAL, &ev), 1);
+        gr_ck_each((gr_edmd_step(s, HUGE_VAL, &ev)) == (1), "expected %lld", (long long)(1));
         if (ev.type != GR_EDMD_VWC)
           seq[g][m++] = ev;
       }
@@ -245,16 +245,16 @@ START_TEST(test_cells_same_sequence)
       gr_edmd_free(s);
     }
     for (g = 1; g < 3; g++) {
-      ck_assert(vwc[g] != vwc[0]);
+      gr_ck_each(vwc[g] != vwc[0], "");
       for (m = 0; m < M; m++) {
-        ck_assert_int_eq(seq[g][m].type, seq[0][m].type);
+        gr_ck_each((seq[g][m].type) == (seq[0][m].type), "%lld != %lld", (long long)(seq[g][m].type), (long long)(seq[0][m].type));
         if (seq[0][m].type == GR_EDMD_DDC) { /* the pair, found in either list */
           ck_assert_int_eq(seq[g][m].i < seq[g][m].j ? seq[g][m].i : seq[g][m].j,
                            seq[0][m].i < seq[0][m].j ? seq[0][m].i : seq[0][m].j);
-          ck_assert_int_eq(seq[g][m].i + seq[g][m].j, seq[0][m].i + seq[0][m].j);
+          gr_ck_each((seq[g][m].i + seq[g][m].j) == (seq[0][m].i + seq[0][m].j), "%lld != %lld", (long long)(seq[g][m].i + seq[g][m].j), (long long)(seq[0][m].i + seq[0][m].j));
         } else {
-          ck_assert_int_eq(seq[g][m].i, seq[0][m].i);
-          ck_assert_int_eq(seq[g][m].j, seq[0][m].j);
+          gr_ck_each((seq[g][m].i) == (seq[0][m].i), "%lld != %lld", (long long)(seq[g][m].i), (long long)(seq[0][m].i));
+          gr_ck_each((seq[g][m].j) == (seq[0][m].j), "%lld != %lld", (long long)(seq[g][m].j), (long long)(seq[0][m].j));
         }
         ck_assert(seq[g][m].t == seq[0][m].t);
       }

@@ -367,17 +367,17 @@ START_TEST(test_map)
       for (iz = 0; iz <= 2; iz++) {
         int lex = 9 * ix + 3 * iy + iz, k = lex < 13 ? lex + 1 : (lex == 13 ? 27 : lex);
         snprintf(key, sizeof key, "%d.%d.%d", ix, iy, iz);
-        ck_assert_int_eq(c.map[k], (int)gr_ref_cell(t, key, "value")->value);
+        gr_ck_each((c.map[k]) == ((int)gr_ref_cell(t, key, "value")->value), "%lld != %lld", (long long)(c.map[k]), (long long)((int)gr_ref_cell(t, key, "value")->value));
       }
   gr_cells_free(&c);
   gr_ref_free(t);
   for (g = 0; g < 3; g++) {
     int mm[3] = {3 + g, 4, 3 + 2 * g};
     long cell, k, q;
-    ck_assert_int_eq(gr_cells_init(&c, &box, mm), 0);
+    gr_ck_each((gr_cells_init(&c, &box, mm)) == (0), "expected %lld", (long long)(0));
     for (cell = 1; cell <= c.ncell; cell++) {
       const int *e = c.map + (cell - 1) * 27;
-      ck_assert_int_eq(e[27], cell);
+      gr_ck_each((e[27]) == (cell), "%lld != %lld", (long long)(e[27]), (long long)(cell));
       for (k = 1; k <= 27; k++) {
         int found = 0;
         for (q = 1; q < k; q++)

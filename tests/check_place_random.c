@@ -27,12 +27,12 @@ static void check_state(const struct gr_place_random *p, int n, const double *x,
 {
   int i, j;
   for (i = 0; i < n; i++) {
-    ck_assert_double_ge(x[i], 0.5 * p->d);
-    ck_assert_double_le(x[i], p->lx - 0.5 * p->d);
-    ck_assert_double_ge(y[i], 0.5 * p->d);
-    ck_assert_double_le(y[i], p->ly - 0.5 * p->d);
+    gr_ck_each(x[i] >= 0.5 * p->d, "disk %d: x %g", i, x[i]);
+    gr_ck_each(x[i] <= p->lx - 0.5 * p->d, "disk %d: x %g", i, x[i]);
+    gr_ck_each(y[i] >= 0.5 * p->d, "disk %d: y %g", i, y[i]);
+    gr_ck_each(y[i] <= p->ly - 0.5 * p->d, "disk %d: y %g", i, y[i]);
     for (j = 0; j < i; j++)
-      ck_assert_double_ge(hypot(x[i] - x[j], y[i] - y[j]), p->d);
+      gr_ck_each(hypot(x[i] - x[j], y[i] - y[j]) >= p->d, "disks %d and %d overlap", i, j);
   }
 }
 

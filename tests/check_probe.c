@@ -38,8 +38,8 @@ START_TEST(test_probe_single_cycle)
   seen[0] = 1;
   for (k = 1, i = 0; k < n; k++) {
     i = probe_next(&p, i);
-    ck_assert_uint_lt(i, n);
-    ck_assert_uint_eq(seen[i], 0);
+    gr_ck_each(i < n, "node %zu of %zu", (size_t)i, (size_t)n);
+    gr_ck_each(seen[i] == 0, "node %zu seen twice", (size_t)i);
     seen[i] = 1;
   }
   ck_assert_uint_eq(probe_next(&p, i), 0);
