@@ -153,8 +153,8 @@ static void base_summary(struct gr_buf *t, const char *name, const struct base_e
                   e[i].key, g, gm, e[i].n, e[i].n == 1 ? "" : "s", 1.0 / gm, name, e[i].faster, e[i].slower, e[i].same);
   }
   gr_buf_printf(t, "\nmedian B/A: median CPU time per run here (B) over the baseline's (A); [lo, hi]: %g%% percentile "
-                "bootstrap interval (%d resamples of each side); min B/A, p: compare's decision rule (ratio of the "
-                "shortest CPU times beyond %gx and Mann-Whitney p < %g). The speed is stated from the shortest times: other jobs "
+                "bootstrap interval (%d resamples of each side); min B/A, p: with median B/A, compare's decision rule (the "
+                "ratios of the shortest and median CPU times both beyond %gx on the same side, Mann-Whitney p < %g). The speed is stated from the shortest times: other jobs "
                 "on a machine only ever add to a kernel's CPU time, so medians taken under load overstate it.\n",
                 100.0 * GR_BENCH_BASELINE_LEVEL, GR_BENCH_BASELINE_BOOT, GR_BENCH_COMPARE_RATIO, GR_BENCH_COMPARE_ALPHA);
   if (ra->threads != rb->threads)
