@@ -1,5 +1,6 @@
 /* granrepro tests: the CPU and wall timers (src/harness/timer.c). */
 #include <check.h>
+#include <stdlib.h>
 
 #include "harness/timer.h"
 #include "status.h"
@@ -99,6 +100,28 @@ START_TEST(test_timer_prep_and_laps)
 }
 END_TEST
 
+/* GR_TIMER_ONCE=1: one timed call per measurement, no warm-up, repeats or
+ * rounds; any other value changes nothing. */
+START_TEST(test_timer_once)
+{
+  volatile double x = 0.0;
+  double best[3];
+  ck_assert_int_eq(setenv("GR_TIMER_ONCE", "1", 1), 0);
+  burn_calls = 0;
+  ck_assert_double_ge(gr_timer_min_cpu(burn, (void *)&x, 5), 0.0);
+  ck_assert_int_eq(burn_calls, 1);
+  rounds_n = 0;
+  ck_assert_int_eq(gr_timer_min_cpu_rounds(rounds_note, NULL, 3, 4, 0.0, best), GR_OK);
+  ck_assert_uint_eq(rounds_n, 3);
+  ck_assert(best[0] >= 0.0 && best[1] >= 0.0 && best[2] >= 0.0 && best[2] < 1e6);
+  ck_assert_int_eq(setenv("GR_TIMER_ONCE", "0", 1), 0);
+  burn_calls = 0;
+  (void)gr_timer_min_cpu(burn, (void *)&x, 5);
+  ck_assert_int_eq(burn_calls, 6);
+  ck_assert_int_eq(unsetenv("GR_TIMER_ONCE"), 0);
+}
+END_TEST
+
 static Suite *timer_suite(void)
 {
   Suite *s = suite_create("timer");
@@ -106,6 +129,7 @@ static Suite *timer_suite(void)
   tcase_add_test(tc, test_timer_measures_cpu);
   tcase_add_test(tc, test_timer_rounds_interleave);
   tcase_add_test(tc, test_timer_prep_and_laps);
+  tcase_add_test(tc, test_timer_once);
   suite_add_tcase(s, tc);
   return s;
 }

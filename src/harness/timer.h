@@ -23,7 +23,12 @@ void gr_timer_start(struct gr_timer *t);
 void gr_timer_stop(struct gr_timer *t);
 
 /* Call fn(arg) once to warm up, then repeats times (>= 1), and return the
- * shortest process-CPU time of one call. */
+ * shortest process-CPU time of one call.
+ *
+ * With GR_TIMER_ONCE=1 in the environment this function and the two below
+ * make one timed call per measurement (no warm-up, no repeats, no rounds):
+ * for runs whose times mean nothing, such as tests/memcheck.sh's under
+ * valgrind (the repeats were 3.1 of the quick runs' 20.7 s natively). */
 double gr_timer_min_cpu(void (*fn)(void *), void *arg, int repeats);
 
 /* The same with prep(arg) called, untimed, before each timed call (not
