@@ -4,7 +4,8 @@
  * canonical start; the claims (the disks overlap each other and the walls)
  * decided by the sign test over the final snapshots of independent random
  * starts (physics/bedclaim.h: the run is chaotic, one run is one draw), and
- * time averages over the second half of those runs. */
+ * time averages over the second half of those runs.  The starts are
+ * independent runs, run on the OpenMP threads and written in order. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,17 +70,35 @@ static const struct gr_figure f9_figs[] = {
     {"fig9-series", "fig9-series", "Fig. 9 run: mean height, kinetic energy per disk",
      "t", "", NULL, "data u 1:2 w l t 'mean height', data u 1:3 w l t 'kinetic per disk'"}};
 
-/* One start: run, average, and the final snapshot's visible overlaps. */
-static int f9_one(struct gr_ctx *ctx, struct bed_run *r, double *y, struct f9_avg *a, int ov[2])
+/* One start: run, average, and the final snapshot's visible overlaps
+ * (no ctx: the starts run in parallel); the run's status. */
+static int f9_one(const struct bed_run *r, double *y, struct f9_avg *a, int ov[2])
 {
   int s = gr_wilson_bed_run(r, y, f9_sample, a, NULL);
   if (s != GR_OK)
-    return gr_ctx_fail(ctx, s, "wilson-bed: Fig. 9 run failed");
+    return s;
   a->h /= a->ns;
   a->k /= a->ns;
   a->pair /= a->ns;
   a->wall /= a->ns;
   gr_bedclaim_overlaps(&r->m, y, GR_BEDCLAIM_VISIBLE, &ov[0], &ov[1]);
+  return GR_OK;
+}
+
+/* Starts y[0..n-1] of run r, independent, on the OpenMP threads (each its
+ * own state and averages a[i] (set up by the caller), so the bytes do not
+ * depend on the thread count); the first failure as the task's error. */
+static int f9_many(struct gr_ctx *ctx, const struct bed_run *r, double (*y)[4 * F9_MAXN],
+                   struct f9_avg *a, int (*ov)[2], size_t n)
+{
+  int st[F9_MAXSTARTS + 1];
+  long i;
+#pragma omp parallel for schedule(dynamic, 1)
+  for (i = 0; i < (long)n; i++)
+    st[i] = f9_one(r, y[i], &a[i], ov[i]);
+  for (i = 0; i < (long)n; i++)
+    if (st[i] != GR_OK)
+      return gr_ctx_fail(ctx, st[i], "wilson-bed: Fig. 9 run failed");
   return GR_OK;
 }
 
@@ -123,20 +142,22 @@ static int f9_alt(struct gr_ctx *ctx, const struct bed_fig9 *f, const double (*y
                   int method, double dtout, const char *tag)
 {
   struct bed_run r = f->r;
-  struct f9_avg a;
-  double y[4 * F9_MAXN];
+  struct f9_avg a[F9_MAXSTARTS];
+  double y[F9_MAXSTARTS][4 * F9_MAXN];
   size_t i, k[2] = {0, 0};
   char q[96], note[160];
-  int ov[2];
+  int ov[F9_MAXSTARTS][2];
   r.o.method = method;
   r.dtout = dtout;
   for (i = 0; i < f->nstarts; i++) {
-    memcpy(y, y0[i], sizeof y);
-    a = (struct f9_avg){&r.m, NULL, 0, r.tend / 2, 0, 0, 0, 0, 0};
-    if (f9_one(ctx, &r, y, &a, ov) != GR_OK)
-      return gr_ctx_error(ctx)->code;
-    k[0] += (size_t)ov[0];
-    k[1] += (size_t)ov[1];
+    memcpy(y[i], y0[i], sizeof y[i]);
+    a[i] = (struct f9_avg){&r.m, NULL, 0, r.tend / 2, 0, 0, 0, 0, 0};
+  }
+  if (f9_many(ctx, &r, y, a, ov, f->nstarts) != GR_OK)
+    return gr_ctx_error(ctx)->code;
+  for (i = 0; i < f->nstarts; i++) {
+    k[0] += (size_t)ov[i][0];
+    k[1] += (size_t)ov[i][1];
   }
   for (i = 0; i < 2; i++) {
     snprintf(q, sizeof q, "fig9/%s-%s", i ? "overlap-walls" : "overlap-pairs", tag);
@@ -152,11 +173,11 @@ int gr_wilson_bed_fig9(struct gr_ctx *ctx)
   static double y0[F9_MAXSTARTS][4 * F9_MAXN];
   struct bed_par p;
   struct bed_fig9 f;
-  struct f9_avg a;
-  double y[4 * F9_MAXN], obs[4][F9_MAXSTARTS], gap = INFINITY, pair, wall, r0;
+  struct f9_avg a[F9_MAXSTARTS + 1];
+  double y[F9_MAXSTARTS + 1][4 * F9_MAXN], obs[4][F9_MAXSTARTS], gap = INFINITY, pair, wall, r0;
   gsl_rng *rng = gr_ctx_rng(ctx, "fig9-starts");
   size_t i, n, k[2] = {0, 0};
-  int ov[2];
+  int ov[F9_MAXSTARTS + 1][2];
   if (rng == NULL || gr_wilson_bed_params(ctx, &p) != GR_OK)
     return gr_ctx_error(ctx)->code;
   gr_wilson_bed_fig9_setup(&p, gr_ctx_quick(ctx), &f);
@@ -164,30 +185,29 @@ int gr_wilson_bed_fig9(struct gr_ctx *ctx)
   r0 = gr_wca_cutoff(&f.r.m.wca);
   if (n > F9_MAXN || n < 2 || f.nstarts > F9_MAXSTARTS)
     return gr_ctx_fail(ctx, GR_EINPUT, "wilson-bed: Fig. 9 takes 2 to %d disks (bed-constants.tsv n_disks)", F9_MAXN);
-  for (i = 0; i <= f.nstarts; i++) { /* 0: the canonical start */
-    a = (struct f9_avg){&f.r.m, NULL, 0, f.r.tend / 2, 0, 0, 0, 0, 0};
+  for (i = 0; i <= f.nstarts; i++) { /* 0: the canonical start (its series written by its run) */
+    a[i] = (struct f9_avg){&f.r.m, NULL, 0, f.r.tend / 2, 0, 0, 0, 0, 0};
     if (i == 0) {
-      gr_wilson_bed_canonical(y, n);
-      f9_snapshot(ctx, "fig9a", y, n, p.sigma);
-      a.series = gr_ctx_data(ctx, "fig9-series", "t mean_height kinetic_per_disk closest_pair closest_wall listing_E_pct");
+      gr_wilson_bed_canonical(y[0], n);
+      f9_snapshot(ctx, "fig9a", y[0], n, p.sigma);
+      a[0].series = gr_ctx_data(ctx, "fig9-series", "t mean_height kinetic_per_disk closest_pair closest_wall listing_E_pct");
     } else {
-      gr_wilson_bed_random(rng, y, n, p.box, p.sigma, r0, f.vmax);
-      memcpy(y0[i - 1], y, sizeof y);
-      gr_bed_closest(&f.r.m, y, &pair, &wall);
+      gr_wilson_bed_random(rng, y[i], n, p.box, p.sigma, r0, f.vmax);
+      memcpy(y0[i - 1], y[i], sizeof y[i]);
+      gr_bed_closest(&f.r.m, y[i], &pair, &wall);
       gap = fmin(gap, fmin(pair - p.sigma, wall - r0 / 2));
     }
-    if (f9_one(ctx, &f.r, y, &a, ov) != GR_OK)
-      return gr_ctx_error(ctx)->code;
-    if (i == 0) {
-      f9_snapshot(ctx, "fig9b", y, n, p.sigma);
-      continue;
-    }
-    k[0] += (size_t)ov[0];
-    k[1] += (size_t)ov[1];
-    obs[0][i - 1] = a.h;
-    obs[1][i - 1] = a.k;
-    obs[2][i - 1] = a.pair;
-    obs[3][i - 1] = a.wall;
+  }
+  if (f9_many(ctx, &f.r, y, a, ov, f.nstarts + 1) != GR_OK)
+    return gr_ctx_error(ctx)->code;
+  f9_snapshot(ctx, "fig9b", y[0], n, p.sigma);
+  for (i = 1; i <= f.nstarts; i++) {
+    k[0] += (size_t)ov[i][0];
+    k[1] += (size_t)ov[i][1];
+    obs[0][i - 1] = a[i].h;
+    obs[1][i - 1] = a[i].k;
+    obs[2][i - 1] = a[i].pair;
+    obs[3][i - 1] = a[i].wall;
   }
   f9_claims(ctx, k, f.nstarts);
   if (f9_alt(ctx, &f, (const double (*)[4 * F9_MAXN])y0, GR_BEDINT_LSODA, 0.1, "lsoda-dtout0.1") != GR_OK ||

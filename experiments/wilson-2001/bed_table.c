@@ -8,7 +8,9 @@
  * takes more steps; that is flagged.  The claim is decided at two settings
  * (the longest interval at the printed tolerance; the loosest tolerance at
  * the Fig. 9 interval) by the sign test over independent random starts
- * (physics/bedclaim.h): the bed is chaotic and one run is one draw. */
+ * (physics/bedclaim.h): the bed is chaotic and one run is one draw.  The
+ * table's cells and each setting's starts are independent runs, run on the
+ * OpenMP threads and written in order. */
 #include <math.h>
 #include <stdio.h>
 
@@ -87,17 +89,20 @@ static void tb_claim(struct gr_ctx *ctx, const struct bed_par *p, int method, do
                      const char *vname, int decide)
 {
   double drift[TB_MAXSTARTS];
-  struct tb_cell c;
+  struct tb_cell c[TB_MAXSTARTS];
   char note[200];
-  size_t i, k;
-  for (i = 0; i < n; i++) {
-    tb_run(p, method, tol, dtout, tend, y0[i], &c);
-    if (c.status != GR_OK) {
+  size_t k;
+  long i;
+#pragma omp parallel for schedule(dynamic, 1) /* independent starts: the same bytes for any thread count */
+  for (i = 0; i < (long)n; i++)
+    tb_run(p, method, tol, dtout, tend, y0[i], &c[i]);
+  for (i = 0; i < (long)n; i++) {
+    if (c[i].status != GR_OK) {
       gr_ctx_not_computed(ctx, decide ? GR_KIND_RESULT : GR_KIND_CHECK, q,
                           "the integrator failed on a random start");
       return;
     }
-    drift[i] = c.drift;
+    drift[i] = c[i].drift;
   }
   k = gr_bedclaim_count_positive(drift, n);
   snprintf(note, sizeof note, "tol %g, dtout %g: E(T) > E0 in %zu of %zu random starts; H0: P <= 1/2",
@@ -131,23 +136,30 @@ int gr_wilson_bed_energy_table(struct gr_ctx *ctx)
   struct tb_cell c;
   double tend = gr_ctx_quick(ctx) ? 10.0 : 100.0;
   static double y0[TB_MAXSTARTS][80];
-  struct tb_cell cm;
+  struct tb_cell cells[28][2];
   int quick = gr_ctx_quick(ctx), i, j, over = 0, bdf = 0;
+  long k;
   size_t nstarts = quick ? 5 : TB_MAXSTARTS;
   if (gr_wilson_bed_params(ctx, &p) != GR_OK)
     return gr_ctx_error(ctx)->code;
   d = gr_ctx_data(ctx, "energy-table", "tol dtout drift_final drift_max listing_E_pct max_steps_per_interval status drift_final_msadams drift_max_msadams max_steps_msadams bdf_intervals");
+  if (d != NULL) {
+#pragma omp parallel for schedule(dynamic, 1) /* the cells, independent (same bytes for any thread count) */
+    for (k = 0; k < 56; k++) /* cell (tolerance k / 2 % 7, interval k / 14), LSODA then msadams */
+      if (!(quick && k / 2 % 7 % 2 == 0))
+        tb_run(&p, k % 2 ? GR_BEDINT_MSADAMS : GR_BEDINT_LSODA, tb_tol[k / 2 % 7], tb_dt[k / 14], tend, NULL,
+               &cells[k / 2][k % 2]);
+  }
   for (j = 0; d != NULL && j < 4; j++) {
     for (i = 0; i < 7; i++) {
+      const struct tb_cell *cl = &cells[7 * j + i][0], *cm = &cells[7 * j + i][1];
       if (quick && i % 2 == 0)
         continue;
-      tb_run(&p, GR_BEDINT_LSODA, tb_tol[i], tb_dt[j], tend, NULL, &c);
-      tb_run(&p, GR_BEDINT_MSADAMS, tb_tol[i], tb_dt[j], tend, NULL, &cm);
       gr_data_printf(d, "%.0e %g %.6g %.6g %.6g %lu %d %.6g %.6g %lu %lu\n", tb_tol[i], tb_dt[j],
-                     c.drift, c.drift_max, c.listing_pct, c.max_steps, c.status, cm.drift,
-                     cm.drift_max, cm.max_steps, c.bdf);
-      over += c.max_steps > 500;
-      bdf += c.bdf > 0;
+                     cl->drift, cl->drift_max, cl->listing_pct, cl->max_steps, cl->status, cm->drift,
+                     cm->drift_max, cm->max_steps, cl->bdf);
+      over += cl->max_steps > 500;
+      bdf += cl->bdf > 0;
     }
     gr_data_printf(d, "\n\n");
   }
