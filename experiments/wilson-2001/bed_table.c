@@ -21,6 +21,8 @@
 
 static const double tb_tol[] = {1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8};
 static const double tb_dt[] = {0.01, 0.1, 1.0, 5.0};
+#define TB_NTOL (sizeof tb_tol / sizeof tb_tol[0])
+#define TB_NDT (sizeof tb_dt / sizeof tb_dt[0])
 
 struct tb_cell {
   double drift, drift_max, listing_pct;
@@ -136,7 +138,7 @@ int gr_wilson_bed_energy_table(struct gr_ctx *ctx)
   struct tb_cell c;
   double tend = gr_ctx_quick(ctx) ? 10.0 : 100.0;
   static double y0[TB_MAXSTARTS][80];
-  struct tb_cell cells[28][2];
+  struct tb_cell cells[TB_NDT * TB_NTOL][2];
   int quick = gr_ctx_quick(ctx), i, j, over = 0, bdf = 0;
   long k;
   size_t nstarts = quick ? 5 : TB_MAXSTARTS;
@@ -145,14 +147,14 @@ int gr_wilson_bed_energy_table(struct gr_ctx *ctx)
   d = gr_ctx_data(ctx, "energy-table", "tol dtout drift_final drift_max listing_E_pct max_steps_per_interval status drift_final_msadams drift_max_msadams max_steps_msadams bdf_intervals");
   if (d != NULL) {
 #pragma omp parallel for schedule(dynamic, 1) /* the cells, independent (same bytes for any thread count) */
-    for (k = 0; k < 56; k++) /* cell (tolerance k / 2 % 7, interval k / 14), LSODA then msadams */
-      if (!(quick && k / 2 % 7 % 2 == 0))
-        tb_run(&p, k % 2 ? GR_BEDINT_MSADAMS : GR_BEDINT_LSODA, tb_tol[k / 2 % 7], tb_dt[k / 14], tend, NULL,
-               &cells[k / 2][k % 2]);
+    for (k = 0; k < (long)(2 * TB_NDT * TB_NTOL); k++) /* cell k / 2 = (interval j, tolerance i), LSODA then msadams */
+      if (!(quick && k / 2 % TB_NTOL % 2 == 0))
+        tb_run(&p, k % 2 ? GR_BEDINT_MSADAMS : GR_BEDINT_LSODA, tb_tol[k / 2 % TB_NTOL], tb_dt[k / 2 / TB_NTOL],
+               tend, NULL, &cells[k / 2][k % 2]);
   }
-  for (j = 0; d != NULL && j < 4; j++) {
-    for (i = 0; i < 7; i++) {
-      const struct tb_cell *cl = &cells[7 * j + i][0], *cm = &cells[7 * j + i][1];
+  for (j = 0; d != NULL && j < (int)TB_NDT; j++) {
+    for (i = 0; i < (int)TB_NTOL; i++) {
+      const struct tb_cell *cl = &cells[TB_NTOL * j + i][0], *cm = &cells[TB_NTOL * j + i][1];
       if (quick && i % 2 == 0)
         continue;
       gr_data_printf(d, "%.0e %g %.6g %.6g %.6g %lu %d %.6g %.6g %lu %lu\n", tb_tol[i], tb_dt[j],

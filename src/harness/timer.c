@@ -83,7 +83,7 @@ int gr_timer_min_cpu_rounds(void (*fn)(void *, size_t), void *arg, size_t n,
   long *calls = malloc((n ? n : 1) * sizeof *calls), c;
   struct gr_timer t;
   size_t i;
-  int r;
+  int r, once = timer_once();
   if (calls == NULL)
     return GR_ENOMEM;
   for (i = 0; i < n; i++) {
@@ -92,10 +92,10 @@ int gr_timer_min_cpu_rounds(void (*fn)(void *, size_t), void *arg, size_t n,
     gr_timer_stop(&t);
     calls[i] = t.cpu > 0 && t.cpu < min_sample ? (long)ceil(min_sample / t.cpu) : 1;
     best[i] = HUGE_VAL;
-    if (timer_once()) /* the calibrating call is the measurement */
+    if (once) /* the calibrating call is the measurement */
       best[i] = t.cpu;
   }
-  for (r = 0; r < rounds && !timer_once(); r++)
+  for (r = 0; r < rounds && !once; r++)
     for (i = 0; i < n; i++) {
       gr_timer_start(&t);
       for (c = 0; c < calls[i]; c++)
