@@ -16,13 +16,31 @@ static void bz_runs_name(const void *arg, size_t i, char *buf, size_t len)
   snprintf(buf, len, "%s", ((const struct bz_runs *)arg)->name[i]);
 }
 
-/* The runs with mine[i], on all threads; GR_ENOMEM when one did not fit. */
+/* A run's cost, known before it runs: spheres (floor area) times drive
+ * periods (1 / f*) times cycles; a sphere's collisions per unit time vary
+ * little between the drives (Fig. 1's panels in the full run, 2026-11-28:
+ * pair collisions per sphere per cycle times f*, 32 to 58). */
+static double bz_runs_cost(const struct bz_cfg *c)
+{
+  return c->lx * c->ly * (c->transient + c->cycles) / c->fstar;
+}
+
+/* The runs with mine[i], on all threads, the dearest first (so that the
+ * last to start are short and the threads end together); GR_ENOMEM when
+ * one did not fit.  Each run has its own stream and result: the order
+ * changes no byte. */
 static int bz_runs_run(void *arg, const unsigned char *mine)
 {
   struct bz_runs *u = arg;
-  int i, bad = 0;
+  int ord[BZ_RUNS_MAX], i, j, k, bad = 0;
+  for (i = 0; i < u->n; i++) { /* insertion sort, ties in run order */
+    for (j = i; j > 0 && bz_runs_cost(&u->cfg[ord[j - 1]]) < bz_runs_cost(&u->cfg[i]); j--)
+      ord[j] = ord[j - 1];
+    ord[j] = i;
+  }
 #pragma omp parallel for schedule(dynamic, 1) reduction(| : bad)
-  for (i = 0; i < u->n; i++) {
+  for (k = 0; k < u->n; k++) {
+    i = ord[k];
     if (!mine[i])
       continue;
     gr_bz_res_free(&u->res[i]); /* gr_bz_layer allocates its own */
