@@ -40,11 +40,11 @@ static int bz_runs_run(void *arg, const unsigned char *mine)
   }
 #pragma omp parallel for schedule(dynamic, 1) reduction(| : bad)
   for (k = 0; k < u->n; k++) {
-    i = ord[k];
-    if (!mine[i])
+    const int r = ord[k]; /* the thread's own: declared in the loop */
+    if (!mine[r])
       continue;
-    gr_bz_res_free(&u->res[i]); /* gr_bz_layer allocates its own */
-    bad |= gr_bz_layer(&u->cfg[i], &u->res[i]) == GR_ENOMEM;
+    gr_bz_res_free(&u->res[r]); /* gr_bz_layer allocates its own */
+    bad |= gr_bz_layer(&u->cfg[r], &u->res[r]) == GR_ENOMEM;
   }
   return bad ? GR_ENOMEM : GR_OK;
 }
