@@ -122,10 +122,18 @@ START_TEST(test_timer_once)
 }
 END_TEST
 
+/* The tests state the default behaviour: a GR_TIMER_ONCE of the caller's
+ * environment (memcheck.sh and .ci/tsan export it) is cleared first. */
+static void timer_env_clear(void)
+{
+  ck_assert_int_eq(unsetenv("GR_TIMER_ONCE"), 0);
+}
+
 static Suite *timer_suite(void)
 {
   Suite *s = suite_create("timer");
   TCase *tc = tcase_create("timer");
+  tcase_add_checked_fixture(tc, timer_env_clear, NULL);
   tcase_add_test(tc, test_timer_measures_cpu);
   tcase_add_test(tc, test_timer_rounds_interleave);
   tcase_add_test(tc, test_timer_prep_and_laps);
