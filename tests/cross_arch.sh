@@ -2,18 +2,22 @@
 # granrepro CI: compare two report folders of the same source and seed made
 # on two architectures (x86-64 native, aarch64 under qemu-user; issue 26).
 #
-#   tests/cross_arch.sh REPORT_A REPORT_B
+#   tests/cross_arch.sh [--same-bytes] REPORT_A REPORT_B
 #
 # Every verdict row must be the same in both (quantity and verdict, by the
 # columns' names): exit 1 naming the rows that are not.  Then the text
 # outputs (*.dat, summary.tsv, notes.md) are compared byte for byte and
 # every file that differs is listed, marked "(measured times)" where it
 # holds timings that differ between any two runs (README: determinism);
-# the last line counts the identical files.  Not part of make check: CI
-# runs it after the two quick runs.
+# the last line counts the identical files.  With --same-bytes (two builds
+# on one architecture: gcc and clang) a differing file that holds no
+# measured times is an error too.  Not part of make check: CI runs it
+# after the quick runs (.ci/aarch64, .ci/tsan).
 set -u
-a=${1:?usage: cross_arch.sh REPORT_A REPORT_B}
-b=${2:?usage: cross_arch.sh REPORT_A REPORT_B}
+strict=0
+[ "${1:-}" = --same-bytes ] && { strict=1; shift; }
+a=${1:?usage: cross_arch.sh [--same-bytes] REPORT_A REPORT_B}
+b=${2:?usage: cross_arch.sh [--same-bytes] REPORT_A REPORT_B}
 
 # quantity<TAB>verdict of a summary.tsv, by the header's column names.
 verdicts() {
@@ -55,6 +59,7 @@ rm -f "${TMPDIR:-/tmp}/xa.$$.a" "${TMPDIR:-/tmp}/xa.$$.b"
 n=0
 same=0
 timedn=0
+bytes=0
 for f in $(cd "$a" && find . -type f \( -name '*.dat' -o -name summary.tsv -o -name notes.md \) | LC_ALL=C sort); do
   n=$((n + 1))
   if cmp -s "$a/$f" "$b/$f"; then
@@ -64,7 +69,9 @@ for f in $(cd "$a" && find . -type f \( -name '*.dat' -o -name summary.tsv -o -n
     echo "bytes differ: ${f#./} (measured times)"
   else
     echo "bytes differ: ${f#./}"
+    bytes=1
   fi
 done
 echo "cross_arch: $same of $n files byte-identical; $timedn more hold measured times; verdicts $([ $status -eq 0 ] && echo equal || echo DIFFER)"
+[ "$strict" = 1 ] && [ "$bytes" = 1 ] && { echo "cross_arch: --same-bytes: the files above differ"; status=1; }
 exit $status
