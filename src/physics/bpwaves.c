@@ -72,18 +72,62 @@ int gr_bpwaves_mode(const double *c, int nb, int mmax)
   return arg;
 }
 
+/* The dominant modes (gr_bpwaves_mode) of nprof profiles into mode[],
+ * the terms cos and sin(2 pi m j / nb) computed once for all of them:
+ * the same expressions summed in the same order, so the same modes.
+ * GR_OK or GR_ENOMEM. */
+static int bpwaves_modes(const double *prof, int nprof, int nb, int mmax, int *mode)
+{
+  double *cs = malloc(2 * (size_t)mmax * nb * sizeof *cs), *sn, best, re, im, p;
+  const double *c;
+  int m, j, k;
+  if (cs == NULL)
+    return GR_ENOMEM;
+  sn = cs + (size_t)mmax * nb;
+  for (m = 1; m <= mmax; m++)
+    for (j = 0; j < nb; j++) {
+      cs[(size_t)(m - 1) * nb + j] = cos(2.0 * M_PI * m * j / nb);
+      sn[(size_t)(m - 1) * nb + j] = sin(2.0 * M_PI * m * j / nb);
+    }
+  for (k = 0; k < nprof; k++) {
+    c = prof + (size_t)k * nb;
+    best = -1.0;
+    mode[k] = 1;
+    for (m = 1; m <= mmax; m++) {
+      re = im = 0.0;
+      for (j = 0; j < nb; j++) {
+        re += c[j] * cs[(size_t)(m - 1) * nb + j];
+        im -= c[j] * sn[(size_t)(m - 1) * nb + j];
+      }
+      p = re * re + im * im;
+      if (p > best) {
+        best = p;
+        mode[k] = m;
+      }
+    }
+  }
+  free(cs);
+  return GR_OK;
+}
+
 int gr_bpwaves_mode_share(const double *prof, int nprof, int nb, int mmax, double *share)
 {
-  int *count, k, m, most = 0;
+  int *count, *mode, k, m, most = 0;
   if (nprof < 1 || nb < 1 || mmax < 1)
     return GR_EINPUT;
-  if ((count = calloc((size_t)mmax + 1, sizeof *count)) == NULL)
+  count = calloc((size_t)mmax + 1, sizeof *count);
+  mode = malloc((size_t)nprof * sizeof *mode);
+  if (count == NULL || mode == NULL || bpwaves_modes(prof, nprof, nb, mmax, mode) != GR_OK) {
+    free(count);
+    free(mode);
     return GR_ENOMEM;
+  }
   for (k = 0; k < nprof; k++)
-    count[gr_bpwaves_mode(prof + (size_t)k * nb, nb, mmax)]++;
+    count[mode[k]]++;
   for (m = 1; m <= mmax; m++)
     most = count[m] > most ? count[m] : most;
   free(count);
+  free(mode);
   *share = (double)most / nprof;
   return GR_OK;
 }
@@ -92,16 +136,21 @@ int gr_bpwaves_mode_agreement(const double *prof, int nseed, int nrec, int nb, i
                               double *agree)
 {
   long same = 0, n = 0;
-  int k, s, u;
+  int k, s, u, *mode;
   if (nseed < 2 || nrec < 1 || nb < 1 || mmax < 1)
     return GR_EINPUT;
+  if ((mode = malloc((size_t)nseed * nrec * sizeof *mode)) == NULL ||
+      bpwaves_modes(prof, nseed * nrec, nb, mmax, mode) != GR_OK) {
+    free(mode);
+    return GR_ENOMEM;
+  }
   for (k = 0; k < nrec; k++)
     for (s = 0; s < nseed; s++)
       for (u = s + 1; u < nseed; u++) {
-        same += gr_bpwaves_mode(prof + ((size_t)s * nrec + k) * nb, nb, mmax) ==
-                gr_bpwaves_mode(prof + ((size_t)u * nrec + k) * nb, nb, mmax);
+        same += mode[s * nrec + k] == mode[u * nrec + k];
         n++;
       }
+  free(mode);
   *agree = (double)same / n;
   return GR_OK;
 }

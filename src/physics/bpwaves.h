@@ -52,7 +52,7 @@ int gr_bpwaves_mode_share(const double *prof, int nprof, int nb, int mmax,
  * for a definite wave, sum_m p_m^2 for independent starts whose dominant
  * mode is m with probability p_m.  Translations do not count: the
  * distances between the maxima are what the claim speaks of.  In *agree;
- * GR_OK, GR_EINPUT (nseed < 2, nrec, nb or mmax < 1). */
+ * GR_OK, GR_EINPUT (nseed < 2, nrec, nb or mmax < 1), GR_ENOMEM. */
 int gr_bpwaves_mode_agreement(const double *prof, int nseed, int nrec, int nb, int mmax,
                               double *agree) GR_MUST_CHECK;
 
