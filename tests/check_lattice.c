@@ -57,8 +57,8 @@ static void packing(struct pack *k, const struct gr_box *b, double r0,
       continue;
     for (j = 0; j < k->n && ok; j++) {
       double dx = gr_box_delta(b, 0, x, k->x[j]), dy = gr_box_delta(b, 1, y, k->y[j]);
-      double rm = r < k->r[j] ? r : k->r[j];
-      ok = hypot(dx, dy) >= r + k->r[j] - 0.09 * rm;
+      double rm = r < k->r[j] ? r : k->r[j], s = r + k->r[j] - 0.09 * rm; /* s > 0 */
+      ok = dx * dx + dy * dy >= s * s;
     }
     if (!ok)
       continue;
@@ -283,7 +283,7 @@ END_TEST
 static void two(double d, int h, double rmax, const double x[2], const double y[2],
                 const double r[2], long *ndouble, long *nout)
 {
-  struct gr_box b = {{0.05, 0.05, 1}, {0, 0, 0}};
+  struct gr_box b = {{0.02, 0.02, 1}, {0, 0, 0}}; /* 15 to 30 cells a side: each placement scans them all */
   double z[2] = {0, 0}, m[2] = {1, 1};
   struct gr_bpgrains g = {2, x, y, z, z, z, r, m};
   struct gr_bplattice L;
@@ -312,8 +312,8 @@ START_TEST(test_window_upper)
   srand(29);
   for (k = 0; k < 2000; k++) { /* below the edge: any placement, never */
     double a = urand(0, 2 * M_PI);
-    x[0] = urand(0.01, 0.03);
-    y[0] = urand(0.01, 0.03);
+    x[0] = urand(0.006, 0.014);
+    y[0] = urand(0.006, 0.014);
     x[1] = x[0] + 1.8 * rmin * cos(a);
     y[1] = y[0] + 1.8 * rmin * sin(a);
     two(dmax * (1 - 1e-9), 2, rmin, x, y, r, &nd, &no);
@@ -327,7 +327,7 @@ END_TEST
  * always inside the mask at it. */
 START_TEST(test_window_lower)
 {
-  double rmax = 1e-3, r[2] = {rmax, rmax}, x[2], y[2] = {0.02, 0.02}, d;
+  double rmax = 1e-3, r[2] = {rmax, rmax}, x[2], y[2] = {0.01, 0.01}, d;
   long nd, no;
   int h, k;
   for (h = 2; h <= 3; h++) {
@@ -339,14 +339,14 @@ START_TEST(test_window_lower)
     srand(31);
     for (k = 0; k < 2000; k++) {
       double a = urand(0, 2 * M_PI);
-      x[0] = urand(0.01, 0.03);
-      y[0] = urand(0.01, 0.03);
+      x[0] = urand(0.006, 0.014);
+      y[0] = urand(0.006, 0.014);
       x[1] = x[0] + 2 * rmax * (1 - 1e-9) * cos(a);
       y[1] = y[0] + 2 * rmax * (1 - 1e-9) * sin(a);
       two(d, h, rmax, x, y, r, &nd, &no);
       ck_assert_int_eq(no, 0);
     }
-    y[0] = y[1] = 0.02;
+    y[0] = y[1] = 0.01;
   }
 }
 END_TEST
