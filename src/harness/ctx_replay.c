@@ -44,7 +44,8 @@ int gr_ctx_replay_line(void *arg, char **f, int nf)
     if (*end != '\0' || end == f[j])
       return -1;
     d[j] = x;
-    i[j] = (int)x;
+    i[j] = x > -2e9 && x < 2e9 ? (int)x : 0; /* only small integer fields are read as int;
+                                              casting a value out of range (or NaN) is undefined */
   }
   switch (o) {
   case 0: return gr_ctx_compare(c, f[1], f[2], f[3], d[4], d[5], f[6]);
