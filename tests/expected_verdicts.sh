@@ -4,12 +4,35 @@
 # of reference/ a verdict changed by hand, a row removed and a row added
 # each make it exit 1 naming the row; --update-expected writes the file
 # back (atomically) so that check passes again; --strict exits 1 on any
-# 'differs'.
+# 'differs'.  The same run's verdict rows each say what kind of thing they
+# test (issue 22: result, printed, misprint, check, choice; never
+# 'unclassified'), and a row without a kind is caught.
 . "$(dirname "$0")/lib.sh"
 
 GNUPLOT=/nonexistent
 export GNUPLOT
 expect_exit 0 "$GRANREPRO" check --quick --no-progress --out "$scratch/all" all
+
+# unkinded SUMMARY...: print each verdict row whose kind (column 7) is none
+# of the five; exit 1 when there is one
+unkinded() {
+  _bad=0
+  for _s in "$@"; do
+    awk -F '\t' -v f="$_s" '/^#/ || !h++ { next } $7 != "result" && $7 != "printed" && $7 != "misprint" &&
+      $7 != "check" && $7 != "choice" { print f ": " $1 ": kind '"'"'" $7 "'"'"'"; bad = 1 } END { exit bad }' "$_s" ||
+      _bad=1
+  done
+  return $_bad
+}
+set -- "$scratch"/all/*/summary.tsv
+[ $# -ge 8 ] || fail "check --quick all wrote $# summaries"
+unkinded "$@" >"$scratch/unkinded" ||
+  { show "$scratch/unkinded"; fail "rows without a kind (give each a kind: docs/reference-tables.md)"; }
+# the test can fail: a row's kind blanked in a copy
+awk -F '\t' 'BEGIN { OFS = "\t" } !/^#/ && n++ == 1 { $7 = "unclassified" } { print }' \
+  "$scratch/all/c12/summary.tsv" >"$scratch/blanked.tsv" || fail "cannot write $scratch/blanked.tsv"
+unkinded "$scratch/blanked.tsv" >"$scratch/unkinded" && fail "a row of kind 'unclassified' passed"
+assert_has "$scratch/unkinded" "kind 'unclassified'"
 
 # one verdict changed by hand in a copy of reference/
 copy_ref "$scratch/ref"
