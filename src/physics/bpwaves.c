@@ -53,15 +53,20 @@ int gr_bpwaves_spacings(const double *p, int nb, double **sp, size_t *len, size_
   return rc;
 }
 
-int gr_bpwaves_mode(const double *c, int nb, int mmax)
+/* The dominant mode of profile c: the m in 1..mmax with the largest
+ * |sum_j c_j exp(-2 pi i m j / nb)|^2, the lowest on ties; the terms
+ * cos and sin(2 pi m j / nb) from the tables cs, sn (row m - 1 of nb),
+ * or computed here when cs is NULL (the same values either way). */
+static int bpwaves_argmax(const double *c, int nb, int mmax, const double *cs, const double *sn)
 {
-  double best = -1.0;
+  double best = -1.0, re, im, p;
   int m, j, arg = 1;
+  size_t r;
   for (m = 1; m <= mmax; m++) {
-    double re = 0.0, im = 0.0, p;
-    for (j = 0; j < nb; j++) {
-      re += c[j] * cos(2.0 * M_PI * m * j / nb);
-      im -= c[j] * sin(2.0 * M_PI * m * j / nb);
+    re = im = 0.0;
+    for (j = 0, r = (size_t)(m - 1) * nb; j < nb; j++, r++) {
+      re += c[j] * (cs != NULL ? cs[r] : cos(2.0 * M_PI * m * j / nb));
+      im -= c[j] * (cs != NULL ? sn[r] : sin(2.0 * M_PI * m * j / nb));
     }
     p = re * re + im * im;
     if (p > best) {
@@ -72,14 +77,16 @@ int gr_bpwaves_mode(const double *c, int nb, int mmax)
   return arg;
 }
 
-/* The dominant modes (gr_bpwaves_mode) of nprof profiles into mode[],
- * the terms cos and sin(2 pi m j / nb) computed once for all of them:
- * the same expressions summed in the same order, so the same modes.
- * GR_OK or GR_ENOMEM. */
+int gr_bpwaves_mode(const double *c, int nb, int mmax)
+{
+  return bpwaves_argmax(c, nb, mmax, NULL, NULL);
+}
+
+/* The dominant modes of nprof profiles into mode[], the terms tabulated
+ * once for all of them.  GR_OK or GR_ENOMEM. */
 static int bpwaves_modes(const double *prof, int nprof, int nb, int mmax, int *mode)
 {
-  double *cs = malloc(2 * (size_t)mmax * nb * sizeof *cs), *sn, best, re, im, p;
-  const double *c;
+  double *cs = malloc(2 * (size_t)mmax * nb * sizeof *cs), *sn;
   int m, j, k;
   if (cs == NULL)
     return GR_ENOMEM;
@@ -89,23 +96,8 @@ static int bpwaves_modes(const double *prof, int nprof, int nb, int mmax, int *m
       cs[(size_t)(m - 1) * nb + j] = cos(2.0 * M_PI * m * j / nb);
       sn[(size_t)(m - 1) * nb + j] = sin(2.0 * M_PI * m * j / nb);
     }
-  for (k = 0; k < nprof; k++) {
-    c = prof + (size_t)k * nb;
-    best = -1.0;
-    mode[k] = 1;
-    for (m = 1; m <= mmax; m++) {
-      re = im = 0.0;
-      for (j = 0; j < nb; j++) {
-        re += c[j] * cs[(size_t)(m - 1) * nb + j];
-        im -= c[j] * sn[(size_t)(m - 1) * nb + j];
-      }
-      p = re * re + im * im;
-      if (p > best) {
-        best = p;
-        mode[k] = m;
-      }
-    }
-  }
+  for (k = 0; k < nprof; k++)
+    mode[k] = bpwaves_argmax(prof + (size_t)k * nb, nb, mmax, cs, sn);
   free(cs);
   return GR_OK;
 }
