@@ -204,6 +204,41 @@ START_TEST(test_response)
 }
 END_TEST
 
+/* The flat layer's period (sk.h's rule): a layer bouncing every other
+ * cycle is period 2 under noise; a still layer, a drifting one, an
+ * alternation below 0.1 sigma, a period-4 layer, white noise and too few
+ * cycles are period 1: the rule decides and refuses. */
+START_TEST(test_layer_period)
+{
+  gsl_rng *g = gsl_rng_alloc(gsl_rng_mt19937);
+  double z[12];
+  int k, c, noise2 = 0;
+  for (k = 0; k < 100; k++) {
+    for (c = 0; c < 12; c++)
+      z[c] = 3.0 + 0.4 * (c % 2 ? -1.0 : 1.0) + gsl_ran_gaussian(g, 0.02);
+    ck_assert_int_eq(gr_sk_layer_period(z, 12), 2);
+    for (c = 0; c < 12; c++)
+      z[c] = 3.0 + gsl_ran_gaussian(g, 0.02);
+    ck_assert_int_eq(gr_sk_layer_period(z, 12), 1);
+    for (c = 0; c < 12; c++)
+      z[c] = 3.0 + 0.04 * (c % 2 ? -1.0 : 1.0) + gsl_ran_gaussian(g, 0.002); /* steps of 0.08 */
+    ck_assert_int_eq(gr_sk_layer_period(z, 12), 1);
+    for (c = 0; c < 12; c++)
+      z[c] = 3.0 + 0.3 * c + gsl_ran_gaussian(g, 0.02);
+    ck_assert_int_eq(gr_sk_layer_period(z, 12), 1);
+    for (c = 0; c < 12; c++)
+      z[c] = 3.0 + 0.5 * sin(0.5 * M_PI * c) + gsl_ran_gaussian(g, 0.02);
+    ck_assert_int_eq(gr_sk_layer_period(z, 12), 1);
+    for (c = 0; c < 12; c++)
+      z[c] = 3.0 + gsl_ran_gaussian(g, 0.5);
+    noise2 += gr_sk_layer_period(z, 12) == 2;
+  }
+  ck_assert_msg(noise2 <= 5, "white noise given period 2 %d times in 100", noise2);
+  ck_assert_int_eq(gr_sk_layer_period(z, 2), 1);
+  gsl_rng_free(g);
+}
+END_TEST
+
 /* Height field: highest centre per cell, wrap, empty cells at the mean. */
 START_TEST(test_height)
 {
@@ -229,6 +264,7 @@ static Suite *sk_suite(void)
   tcase_add_test(tc, test_wavelength);
   tcase_add_test(tc, test_order);
   tcase_add_test(tc, test_response);
+  tcase_add_test(tc, test_layer_period);
   tcase_add_test(tc, test_height);
   suite_add_tcase(s, tc);
   return s;

@@ -125,17 +125,13 @@ int gr_bz_layer(const struct bz_cfg *c, struct bz_res *r)
   r->jy = pk.jy;
   {
     size_t ix = (size_t)(pk.jx < 0 ? pk.jx + nx : pk.jx), iy = (size_t)(pk.jy < 0 ? pk.jy + ny : pk.jy);
-    double *are = buf, *aim = buf + c->cycles, d1 = 0.0, d2 = 0.0;
+    double *are = buf, *aim = buf + c->cycles;
     for (cyc = 0; cyc < c->cycles; cyc++) {
       are[cyc] = fre[(size_t)cyc * nx * ny + iy * nx + ix];
       aim[cyc] = fim[(size_t)cyc * nx * ny + iy * nx + ix];
     }
     r->response = gr_sk_response(are, aim, (size_t)c->cycles, &r->c1, &r->c2, &r->c4);
-    for (cyc = 0; cyc + 2 < c->cycles; cyc++) {
-      d1 += fabs(zc[cyc + 1] - zc[cyc]);
-      d2 += fabs(zc[cyc + 2] - zc[cyc]);
-    }
-    r->layer_period = d1 > 3.0 * d2 && d1 > 0.1 * (c->cycles - 2) ? 2 : 1;
+    r->layer_period = gr_sk_layer_period(zc, (size_t)c->cycles);
   }
   r->pair_pp = (double)gr_ed3_counters(s).pair / n / (c->transient + c->cycles + c->o->phase);
   gr_ed3_overlaps(s, 1e-9); /* adds what it finds to the counter */

@@ -299,3 +299,18 @@ int gr_sk_response(const double *re, const double *im, size_t n, double *c1, dou
     return 4;
   return 0;
 }
+
+/* The flat layer's period (sk.h): alternation d1 against the two-cycle
+ * change d2 of the centre of mass at one drive phase. */
+int gr_sk_layer_period(const double *z, size_t n)
+{
+  double d1 = 0.0, d2 = 0.0;
+  size_t c;
+  if (n < 3)
+    return 1;
+  for (c = 0; c + 2 < n; c++) {
+    d1 += fabs(z[c + 1] - z[c]);
+    d2 += fabs(z[c + 2] - z[c]);
+  }
+  return d1 > 3.0 * d2 && d1 > 0.1 * (double)(n - 2) ? 2 : 1;
+}

@@ -101,4 +101,14 @@ int gr_sk_analyse(const struct gr_sk *sk, const struct gr_sk_rule *r, struct gr_
 int gr_sk_response(const double *re, const double *im, size_t n, double *c1, double *c2,
                    double *c4);
 
+/* The period of a flat layer (Bizon's Fig. 1e, bouncing every other
+ * cycle) from its centre-of-mass height z[c] at the same drive phase in n
+ * successive cycles: with d1 = sum |z[c+1] - z[c]| and d2 = sum |z[c+2] -
+ * z[c]| over c + 2 < n, period 2 when the layer alternates (d1 > 3 d2)
+ * by more than 0.1 sigma a cycle on average (d1 > 0.1 (n - 2)), else 1
+ * (also when n < 3).  Stated with the pattern test, before any layer was
+ * run; tests/check_sk.c shows it deciding and refusing on synthetic
+ * series. */
+int gr_sk_layer_period(const double *z, size_t n);
+
 #endif
