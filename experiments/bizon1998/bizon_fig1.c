@@ -48,22 +48,33 @@ static int f1_rows_of(struct gr_ctx *ctx, int i, const struct bz_res *r, double 
 {
   const char *p = f1_rows[i];
   char note[200], q[64], size[40];
-  int two = !isnan(lam_pub) && fmin(lx, ly) >= 2.0 * lam_pub;
+  int two = !isnan(lam_pub) && fmin(lx, ly) >= 2.0 * lam_pub, flat, resp;
+  double tpub;
+  if (gr_ctx_published(ctx, BZ_FIG1, p, "type", &tpub) != 0)
+    return gr_ctx_error(ctx)->code;
+  /* which period is the panel's response is the published panel's to say,
+   * not the run's: a flat layer where a pattern is published has no
+   * pattern response to pass with its own bouncing */
+  flat = tpub == 0.0;
+  resp = flat ? r->layer_period : r->response;
   snprintf(note, sizeof note, "%s by the stated test (sk.h): %d direction(s), S_max/<S> %.1f, box %g x %g, %d spheres",
            gr_sk_type_name((enum gr_sk_type)r->type), r->ndir, r->ratio, lx, ly, r->n);
   if (o->quick) {
     gr_ctx_show(ctx, BZ_FIG1, p, "type", r->type, "quick: an 8 x 8 box holds no pattern; run without --quick");
-    gr_ctx_show(ctx, BZ_FIG1, p, "response", r->type == 0 ? r->layer_period : r->response, "quick: shown only");
+    gr_ctx_show(ctx, BZ_FIG1, p, "response", resp, "quick: shown only");
   } else {
     gr_ctx_compare(ctx, BZ_FIG1, p, "type", r->type, 0.0, note);
     snprintf(note, sizeof note, "%s: C(1) %.2f, C(2) %.2f, C(4) %.2f of the peak's amplitude; layer period %d",
-             r->type == 0 ? "flat: the layer's period (centre of mass at the drive phase)" : "least lag with C >= 1/2",
+             flat ? "published flat: the layer's period (centre of mass at the drive phase)"
+                  : "the pattern's: least lag with C >= 1/2",
              r->c1, r->c2, r->c4, r->layer_period);
-    gr_ctx_compare(ctx, BZ_FIG1, p, "response", r->type == 0 ? r->layer_period : r->response, 0.0, note);
+    gr_ctx_compare(ctx, BZ_FIG1, p, "response", resp, 0.0, note);
   }
   if (!isnan(lam_pub)) {
     snprintf(note, sizeof note, "resolution %.1f sigma (box %s)%s", r->lambda_res, f1_size(size, sizeof size, lx, ly),
-             two ? "" : "; the box holds fewer than two published wavelengths: shown, not compared");
+             !two ? "; the box holds fewer than two published wavelengths: shown, not compared"
+             : o->box <= 0.0 && o->scale == 1 ? "; a box of two published wavelengths: its L/2 mode is the published value"
+                                              : "");
     if (two && !o->quick)
       gr_ctx_compare(ctx, BZ_FIG1, p, "lambda", r->lambda, 0.0, note);
     else
@@ -180,7 +191,7 @@ static void f1_table(struct gr_ctx *ctx, const struct f1 *f)
     else
       snprintf(line, sizeof line, "| %s | %.2f | %.2f | %s, %s%.0f | %s, %s %d | %g / %.1f (%.1f) | %s, %d |\n",
                f1_rows[i], c->gamma, c->fstar, tn[(int)pt], pt == 0 ? "period " : "f/", pr, tn[r->type],
-               r->type == 0 ? "layer period" : "response period", r->type == 0 ? r->layer_period : r->response,
+               pt == 0 ? "layer period" : "response period", pt == 0 ? r->layer_period : r->response,
                f->lam[i], r->lambda, r->lambda_res, f1_size(size, sizeof size, f->box[i], f->boxy[i]), r->n);
     len = strlen(tab);
     snprintf(tab + len, sizeof tab - len, "%s", line);
