@@ -15,8 +15,8 @@
 #include "harness/verdict.h"
 
 #define DS_MAX 12
-#define DS_LO 0.3  /* f* range: where f/2 stripes form at Gamma 3 (Fig. 1 a, b) and the */
-#define DS_HI 0.8  /* strip's resolution stays below the fit's spread at the low end */
+#define DS_LO 0.3  /* f* range: where f/2 stripes form at Gamma 3 (Fig. 1 a, b); the */
+#define DS_HI 0.8  /* strip's resolution (lambda^2 / L) exceeds the fit's spread at every f* (notes) */
 #define DS_GAMMA 3.0
 
 static const struct gr_figure ds_fig = {

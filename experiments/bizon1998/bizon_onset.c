@@ -155,11 +155,11 @@ static void on_verdicts(struct gr_ctx *ctx, const struct bz_opts *o, const struc
     gr_ctx_compare(ctx, BZ_ONSET, "gamma_c", "value", up, 0.0, note);
   if (isnan(up) || isnan(down)) {
     gr_ctx_show(ctx, BZ_ONSET, "hysteresis", "value", NAN, "no onset on one of the sweeps");
-    gr_ctx_not_computed(ctx, GR_KIND_RESULT, "onset/gamma_c-down-le-up", "no change on one of the sweeps");
+    gr_ctx_not_computed(ctx, GR_KIND_RESULT, "onset/gamma_c-down-lt-up", "no change on one of the sweeps");
   } else {
     gr_ctx_show(ctx, BZ_ONSET, "hysteresis", "value", up - down, "Gamma_c(up) - Gamma_c(down)");
-    gr_ctx_verdict(ctx, GR_KIND_RESULT, "onset/gamma_c-down-le-up", down, gr_test_le(up),
-                   "patterns persist at or below the onset on decreasing Gamma");
+    gr_ctx_verdict(ctx, GR_KIND_RESULT, "onset/gamma_c-down-lt-up", down, gr_test_lt(up),
+                   "hysteresis: patterns persist below the onset on decreasing Gamma (one smaller than the Gamma step is not resolved)");
   }
   gr_ctx_value(ctx, "onset_up", up);
   gr_ctx_value(ctx, "onset_down", down);
@@ -197,7 +197,8 @@ int gr_bz_onset(struct gr_ctx *ctx)
   if (o.quick) {
     if (gr_ctx_published(ctx, BZ_ONSET, "gamma_c", "value", &pub) != 0 ||
         gr_ctx_show(ctx, BZ_ONSET, "gamma_c", "value", NAN, "quick: no sweep; run without --quick") != 0 ||
-        gr_ctx_show(ctx, BZ_ONSET, "hysteresis", "value", NAN, "quick: no sweep") != 0)
+        gr_ctx_show(ctx, BZ_ONSET, "hysteresis", "value", NAN, "quick: no sweep") != 0 ||
+        gr_ctx_inform(ctx, GR_KIND_RESULT, "onset/gamma_c-down-lt-up", NAN, "quick: no sweep") != 0)
       return gr_ctx_error(ctx)->code;
     return 0;
   }
