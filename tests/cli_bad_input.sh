@@ -66,6 +66,13 @@ bad "--ref does not apply" report --ref "$w" --out "$w/out"
 bad "--against does not apply" run --against x --out "$w/out" c12
 bad "$afile:1:" compare --out "$w/out" "$afile" "$afile" "$afile"
 bad "reference folder '/nonexistent' not found" run --ref /nonexistent --out "$w/out" $(yes all | head -52)
+# (review of the cli-fixes branch) no command at all; a whole-number
+# option given a fraction (it was truncated: scale=1.5 ran scale 1); a
+# --set key twice; a 17th --set; --shard and merge refused after the
+# --out folder was created; records that are not there; list --out FILE
+bad "scale must be a whole number" run --quick --set scale=1.5 --out "$w/out" bizon-patterns
+bad "nfreq must be a whole number" run --quick --set nfreq=4.5 --out "$w/out" bizon-patterns
+bad "seeds must be a whole number" run --quick --set seeds=2.5 --out "$w/out" buchholtz-poeschel
 
 # -- output folder that cannot be created (below a regular file: this stops
 # root too, unlike permissions)
