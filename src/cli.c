@@ -244,6 +244,24 @@ static int cli_is_option(const char *a)
   return 0;
 }
 
+/* Add --set NAME=VALUE: well formed, NAME not given before, at most 16;
+ * 0 or 2. */
+static int cli_set(struct cli *c, const char *val)
+{
+  size_t n = strcspn(val, "=");
+  int i;
+  if (val[n] != '=' || n == 0)
+    return cli_fail("--set '%s' must read NAME=VALUE (e.g. --set scale=1)%s", val, "");
+  for (i = 0; i < c->opt.nsets; i++)
+    if (strncmp(c->opt.sets[i], val, n + 1) == 0)
+      return cli_fail("--set %s: %.*s is given twice (also --set %s); give each option once", val,
+                      (int)n, val, c->opt.sets[i]);
+  if (c->opt.nsets == 16)
+    return cli_fail("--set %s: at most 16 --set options are allowed%s", val, "");
+  c->opt.sets[c->opt.nsets++] = val;
+  return 0;
+}
+
 /* Store the value of a valued option; 0 or 2. */
 static int cli_value(struct cli *c, const char *a, const char *val)
 {
@@ -262,9 +280,7 @@ static int cli_value(struct cli *c, const char *a, const char *val)
       return cli_fail("--repeat '%s' is not a whole number from 9 to 100000 (at least 9 samples%s)", val, " are needed for the comparison test");
     c->repeat = (int)v;
   } else if (strcmp(a, "--set") == 0) {
-    if (strchr(val, '=') == NULL || val[0] == '=' || c->opt.nsets == 16)
-      return cli_fail("--set '%s' must read NAME=VALUE (at most 16 of them)", val);
-    c->opt.sets[c->opt.nsets++] = val;
+    return cli_set(c, val);
   } else if (strcmp(a, "--shard") == 0) {
     int k, n, used = 0;
     if (sscanf(val, "%d/%d%n", &k, &n, &used) != 2 || val[used] != '\0' || n < 1 || n > 256 || k < 1 || k > n)

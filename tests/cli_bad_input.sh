@@ -73,6 +73,8 @@ bad "reference folder '/nonexistent' not found" run --ref /nonexistent --out "$w
 bad "scale must be a whole number" run --quick --set scale=1.5 --out "$w/out" bizon-patterns
 bad "nfreq must be a whole number" run --quick --set nfreq=4.5 --out "$w/out" bizon-patterns
 bad "seeds must be a whole number" run --quick --set seeds=2.5 --out "$w/out" buchholtz-poeschel
+bad "--set scale=2: scale is given twice" run --quick --set scale=1 --set scale=2 --out "$w/out" bizon-patterns
+bad "at most 16 --set options are allowed" run --quick $(seq -f '--set o%g=1' 17) --out "$w/out" bizon-patterns
 
 # -- output folder that cannot be created (below a regular file: this stops
 # root too, unlike permissions)
