@@ -352,6 +352,8 @@ static int cli_help(int argc, char **argv)
   }
   if (argc > 3)
     return cli_fail("%s takes at most one command name ('%s' is one too many)", a, argv[3]);
+  if (argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
+    argc = 2; /* help --help: help is its own usage */
   if (argc == 3 && cli_find_cmd(argv[2]) == NULL)
     return cli_fail("unknown command '%s' (commands: list, run, check, report, bench, speed, compare, merge; see granrepro --help)%s", argv[2], "");
   cli_usage(stdout, argc == 3 ? argv[2] : NULL);
@@ -365,10 +367,8 @@ int cli_parse(int argc, char **argv, struct cli *c)
   const struct cli_cmd *cmd;
   int i, rc;
   memset(c, 0, sizeof *c);
-  if (argc < 2) {
-    cli_usage(stderr, NULL);
-    return 2;
-  }
+  if (argc < 2)
+    return cli_fail("no command given; 'granrepro --help' lists them%s", "");
   if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
       strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--version") == 0)
     return cli_help(argc, argv);

@@ -70,6 +70,7 @@ bad "reference folder '/nonexistent' not found" run --ref /nonexistent --out "$w
 # option given a fraction (it was truncated: scale=1.5 ran scale 1); a
 # --set key twice; a 17th --set; --shard and merge refused after the
 # --out folder was created; records that are not there; list --out FILE
+bad "no command given"
 bad "scale must be a whole number" run --quick --set scale=1.5 --out "$w/out" bizon-patterns
 bad "nfreq must be a whole number" run --quick --set nfreq=4.5 --out "$w/out" bizon-patterns
 bad "seeds must be a whole number" run --quick --set seeds=2.5 --out "$w/out" buchholtz-poeschel
