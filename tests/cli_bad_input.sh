@@ -76,6 +76,9 @@ bad "nfreq must be a whole number" run --quick --set nfreq=4.5 --out "$w/out" bi
 bad "seeds must be a whole number" run --quick --set seeds=2.5 --out "$w/out" buchholtz-poeschel
 bad "--set scale=2: scale is given twice" run --quick --set scale=1 --set scale=2 --out "$w/out" bizon-patterns
 bad "at most 16 --set options are allowed" run --quick $(seq -f '--set o%g=1' 17) --out "$w/out" bizon-patterns
+bad "--shard takes one experiment" run --quick --shard 1/2 --out "$w/o19" vdw
+bad "--shard takes one experiment" run --quick --shard 1/2 --out "$w/o20" c12 greenspan
+bad "no shards of c12" merge --out "$w/o21" c12
 
 # -- output folder that cannot be created (below a regular file: this stops
 # root too, unlike permissions)
