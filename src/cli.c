@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -212,6 +213,18 @@ static int parse_ulong(const char *s, unsigned long lo, unsigned long hi,
   if (errno != 0 || *end != '\0' || v < lo || v > hi)
     return -1;
   *out = v;
+  return 0;
+}
+
+/* Every operand must be there: a missing record gets the fix; 0 or 2. */
+int cli_need_records(const struct cli *c)
+{
+  struct stat st;
+  int i;
+  for (i = 0; i < c->nargs; i++)
+    if (stat(c->args[i], &st) != 0)
+      return cli_fail("cannot read '%s': %s (give a record written by 'granrepro bench', in %s/records/)",
+                      c->args[i], strerror(errno), c->opt.out);
   return 0;
 }
 

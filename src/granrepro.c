@@ -44,8 +44,11 @@
 static int cmd_list(const char *out)
 {
   char line[1000];
+  struct stat st;
   size_t i, k;
   int w = 0;
+  if (stat(out, &st) == 0 && !S_ISDIR(st.st_mode))
+    return cli_fail("--out '%s' is not a folder (give the report folder whose verdicts to count, default reports)", out);
   for (i = 0; i < gr_nexperiments; i++)
     if ((int)strlen(gr_experiments[i]->key) > w)
       w = (int)strlen(gr_experiments[i]->key);
@@ -419,6 +422,8 @@ static int cmd_speed(struct cli *c)
     return cli_fail("template '%s' not found (give --ref DIR, the folder with machines/speed.md.in)", tmpl);
   if (gr_bench_speed_template(c->opt.refdir, page, sizeof page, &err) != GR_OK)
     return cli_fail("%s", err.msg);
+  if (cli_need_records(c) != 0)
+    return 2;
   if (gr_bench_record_load(c->args[0], &rec, &err) != GR_OK)
     return cli_fail("%s", err.msg);
   if (strcmp(rec.kind, "bench") != 0 || rec.nrows == 0)

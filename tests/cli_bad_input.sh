@@ -79,6 +79,10 @@ bad "at most 16 --set options are allowed" run --quick $(seq -f '--set o%g=1' 17
 bad "--shard takes one experiment" run --quick --shard 1/2 --out "$w/o19" vdw
 bad "--shard takes one experiment" run --quick --shard 1/2 --out "$w/o20" c12 greenspan
 bad "no shards of c12" merge --out "$w/o21" c12
+bad "give a record written by 'granrepro bench'" compare "$w/missing1.tsv" "$w/missing2.tsv"
+bad "give a record written by 'granrepro bench'" compare "$w/missing1.tsv" "$w/missing2.tsv" "$w/missing3.tsv"
+bad "give a record written by 'granrepro bench'" speed "$w/missing.tsv"
+bad "--out '$afile' is not a folder" list --out "$afile"
 
 # -- output folder that cannot be created (below a regular file: this stops
 # root too, unlike permissions)
