@@ -224,8 +224,8 @@ int cli_need_records(const struct cli *c)
   int i;
   for (i = 0; i < c->nargs; i++)
     if (stat(c->args[i], &st) != 0)
-      return cli_fail("cannot read '%s': %s (give a record written by 'granrepro bench', in %s/records/)",
-                      c->args[i], strerror(errno), c->opt.out);
+      return cli_fail("record '%s' %s (give a record written by 'granrepro bench', in %s/records/)",
+                      c->args[i], errno == ENOENT ? "not found" : strerror(errno), c->opt.out);
   return 0;
 }
 
