@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -131,10 +132,11 @@ static const struct cli_cmd cli_cmds[] = {
    "  compare RECORD_A RECORD_B; compare R1 R2 R3 ... (or folders of records);\n"
    "  compare --baseline NAME RECORD.\n"
    "  Two records: per kernel, shortest CPU time per run in A and B, ratio B/A,\n"
-   "  Mann-Whitney U p-value of the CPU times and a decision (faster / slower /\n"
-   "  same: ratio beyond 1.1 and p < 0.01), the ratio of median wall times; bar\n"
-   "  chart in DIR/compare/.  Refuses records of different modes or without a\n"
-   "  kernel in common.\n"
+   "  the ratio of median CPU times, Mann-Whitney U p-value of the CPU times and a\n"
+   "  decision (faster / slower when both ratios are beyond 1.1 on the same side\n"
+   "  and p < 0.01, else same), the ratio of median wall times; bar chart in\n"
+   "  DIR/compare/.  Refuses records of different modes or without a kernel in\n"
+   "  common.\n"
    "  Three or more (or folders of records): a kernel x record table of rates\n"
    "  (work per CPU second) and ratios to the first record, one table per mode,\n"
    "  records grouped by revision, threads, compiler and flags; figure\n"
@@ -215,6 +217,18 @@ static int parse_ulong(const char *s, unsigned long lo, unsigned long hi,
   return 0;
 }
 
+/* Every operand must be there: a missing record gets the fix; 0 or 2. */
+int cli_need_records(const struct cli *c)
+{
+  struct stat st;
+  int i;
+  for (i = 0; i < c->nargs; i++)
+    if (stat(c->args[i], &st) != 0)
+      return cli_fail("record '%s' %s (give a record written by 'granrepro bench', in %s/records/)",
+                      c->args[i], errno == ENOENT ? "not found" : strerror(errno), c->opt.out);
+  return 0;
+}
+
 /* Default reference folder: the source tree's, else the installed one. */
 static const char *default_refdir(void)
 {
@@ -244,6 +258,24 @@ static int cli_is_option(const char *a)
   return 0;
 }
 
+/* Add --set NAME=VALUE: well formed, NAME not given before, at most 16;
+ * 0 or 2. */
+static int cli_set(struct cli *c, const char *val)
+{
+  size_t n = strcspn(val, "=");
+  int i;
+  if (val[n] != '=' || n == 0)
+    return cli_fail("--set '%s' must read NAME=VALUE (e.g. --set scale=1)%s", val, "");
+  for (i = 0; i < c->opt.nsets; i++)
+    if (strncmp(c->opt.sets[i], val, n + 1) == 0)
+      return cli_fail("--set %s: %.*s is given twice (also --set %s); give each option once", val,
+                      (int)n, val, c->opt.sets[i]);
+  if (c->opt.nsets == 16)
+    return cli_fail("--set %s: at most 16 --set options are allowed%s", val, "");
+  c->opt.sets[c->opt.nsets++] = val;
+  return 0;
+}
+
 /* Store the value of a valued option; 0 or 2. */
 static int cli_value(struct cli *c, const char *a, const char *val)
 {
@@ -262,9 +294,7 @@ static int cli_value(struct cli *c, const char *a, const char *val)
       return cli_fail("--repeat '%s' is not a whole number from 9 to 100000 (at least 9 samples%s)", val, " are needed for the comparison test");
     c->repeat = (int)v;
   } else if (strcmp(a, "--set") == 0) {
-    if (strchr(val, '=') == NULL || val[0] == '=' || c->opt.nsets == 16)
-      return cli_fail("--set '%s' must read NAME=VALUE (at most 16 of them)", val);
-    c->opt.sets[c->opt.nsets++] = val;
+    return cli_set(c, val);
   } else if (strcmp(a, "--shard") == 0) {
     int k, n, used = 0;
     if (sscanf(val, "%d/%d%n", &k, &n, &used) != 2 || val[used] != '\0' || n < 1 || n > 256 || k < 1 || k > n)
@@ -336,6 +366,8 @@ static int cli_help(int argc, char **argv)
   }
   if (argc > 3)
     return cli_fail("%s takes at most one command name ('%s' is one too many)", a, argv[3]);
+  if (argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
+    argc = 2; /* help --help: help is its own usage */
   if (argc == 3 && cli_find_cmd(argv[2]) == NULL)
     return cli_fail("unknown command '%s' (commands: list, run, check, report, bench, speed, compare, merge; see granrepro --help)%s", argv[2], "");
   cli_usage(stdout, argc == 3 ? argv[2] : NULL);
@@ -349,10 +381,8 @@ int cli_parse(int argc, char **argv, struct cli *c)
   const struct cli_cmd *cmd;
   int i, rc;
   memset(c, 0, sizeof *c);
-  if (argc < 2) {
-    cli_usage(stderr, NULL);
-    return 2;
-  }
+  if (argc < 2)
+    return cli_fail("no command given; 'granrepro --help' lists them%s", "");
   if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
       strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--version") == 0)
     return cli_help(argc, argv);

@@ -35,6 +35,10 @@ void cli_usage(FILE *fp, const char *cmd);
  * the exit status (it does not exit: `return cli_fail(...)`). */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Every operand of c that is not there (neither file nor folder) fails
+ * with one line saying to give a record 'granrepro bench' wrote; 0 or 2. */
+int cli_need_records(const struct cli *c);
+
 /* Parse the command line (argv[1] is the command); 0 ok, 2 bad input
  * (message printed), CLI_DONE when help or the version was printed. */
 int cli_parse(int argc, char **argv, struct cli *c);

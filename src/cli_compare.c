@@ -91,6 +91,8 @@ int cli_compare(const struct cli *c)
   struct gr_buf text = GR_BUF_INIT;
   struct gr_error err = {0, ""};
   char dir[4096];
+  if (cli_need_records(c) != 0)
+    return 2;
   if (c->baseline != NULL)
     return cli_compare_baseline(c);
   if (c->nargs == 0 || (c->nargs == 1 && !cli_is_dir(c->args[0])))

@@ -311,8 +311,8 @@ int cli_merge(struct cli *c)
   int nh = 0, rc, i;
   gr_timer_start(&t);
   memset(h, 0, sizeof h);
-  if ((rc = shard_exp(c, &e)) == 0 && (rc = cli_prepare_out(c->opt.out)) == 0 &&
-      (rc = shard_gather(c->opt.out, e->key, h, &nh)) == 0)
+  if ((rc = shard_exp(c, &e)) == 0 && (rc = shard_gather(c->opt.out, e->key, h, &nh)) == 0 &&
+      (rc = cli_prepare_out(c->opt.out)) == 0) /* the shards first: nothing made without them */
     rc = merge_run(c, e, h, nh, &t);
   if (rc == 0) {
     printf("%-12s merged %d shards (seed %lu, %s)  -> %s/%s/\n", e->key, h[0].n, h[0].seed, h[0].mode, c->opt.out, e->key);

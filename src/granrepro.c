@@ -44,8 +44,11 @@
 static int cmd_list(const char *out)
 {
   char line[1000];
+  struct stat st;
   size_t i, k;
   int w = 0;
+  if (stat(out, &st) == 0 && !S_ISDIR(st.st_mode))
+    return cli_fail("--out '%s' is not a folder (give the report folder whose verdicts to count, default reports)", out);
   for (i = 0; i < gr_nexperiments; i++)
     if ((int)strlen(gr_experiments[i]->key) > w)
       w = (int)strlen(gr_experiments[i]->key);
@@ -180,6 +183,16 @@ static int check_sets(const struct cli *c, const struct gr_experiment *const *se
   return 0;
 }
 
+/* run --shard K/N takes one experiment that declares its tasks
+ * independent (checked before the --out folder is made); 0 or 2. */
+static int check_shard(const struct cli *c, const struct gr_experiment *const *sel, size_t n)
+{
+  if (c->shard_n == 0 || (n == 1 && sel[0]->shardable))
+    return 0;
+  return cli_fail("--shard takes one experiment that declares its tasks independent (.shardable; %s)",
+                  n != 1 ? "name one" : "this one does not");
+}
+
 /* granrepro run|check */
 static int cmd_run(struct cli *c, int check)
 {
@@ -191,7 +204,7 @@ static int cmd_run(struct cli *c, int check)
   if (c->strict && c->update_expected)
     return cli_fail("--strict and --update-expected do not go together (see granrepro check --help)%s", "");
   if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = check_refdir(c->opt.refdir)) != 0 ||
-      (rc = check_sets(c, sel, n)) != 0)
+      (rc = check_sets(c, sel, n)) != 0 || (rc = check_shard(c, sel, n)) != 0)
     return rc;
   if (gr_outdir_prepare(&od, c->opt.out, &err) != GR_OK)
     return cli_fail("%s%s", err.msg, "");
@@ -200,9 +213,7 @@ static int cmd_run(struct cli *c, int check)
     omp_set_num_threads(c->opt.threads);
 #endif
   if (c->shard_n > 0) /* run --shard K/N EXP (cli_shard.c) */
-    return n != 1 || !sel[0]->shardable
-               ? cli_fail("--shard takes one experiment that declares its tasks independent (.shardable; %s)", n != 1 ? "name one" : "this one does not")
-               : cli_shard_run(c, sel[0]);
+    return cli_shard_run(c, sel[0]);
   for (i = 0; i < n && rc == 0; i++) {
     rc = run_one(c, sel[i], &ndiffers);
     if (rc == 0 && check && !c->strict)
@@ -411,6 +422,8 @@ static int cmd_speed(struct cli *c)
     return cli_fail("template '%s' not found (give --ref DIR, the folder with machines/speed.md.in)", tmpl);
   if (gr_bench_speed_template(c->opt.refdir, page, sizeof page, &err) != GR_OK)
     return cli_fail("%s", err.msg);
+  if (cli_need_records(c) != 0)
+    return 2;
   if (gr_bench_record_load(c->args[0], &rec, &err) != GR_OK)
     return cli_fail("%s", err.msg);
   if (strcmp(rec.kind, "bench") != 0 || rec.nrows == 0)

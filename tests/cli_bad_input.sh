@@ -66,6 +66,23 @@ bad "--ref does not apply" report --ref "$w" --out "$w/out"
 bad "--against does not apply" run --against x --out "$w/out" c12
 bad "$afile:1:" compare --out "$w/out" "$afile" "$afile" "$afile"
 bad "reference folder '/nonexistent' not found" run --ref /nonexistent --out "$w/out" $(yes all | head -52)
+# (review of the cli-fixes branch) no command at all; a whole-number
+# option given a fraction (it was truncated: scale=1.5 ran scale 1); a
+# --set key twice; a 17th --set; --shard and merge refused after the
+# --out folder was created; records that are not there; list --out FILE
+bad "no command given"
+bad "scale must be a whole number" run --quick --set scale=1.5 --out "$w/out" bizon-patterns
+bad "nfreq must be a whole number" run --quick --set nfreq=4.5 --out "$w/out" bizon-patterns
+bad "seeds must be a whole number" run --quick --set seeds=2.5 --out "$w/out" buchholtz-poeschel
+bad "--set scale=2: scale is given twice" run --quick --set scale=1 --set scale=2 --out "$w/out" bizon-patterns
+bad "at most 16 --set options are allowed" run --quick $(seq -f '--set o%g=1' 17) --out "$w/out" bizon-patterns
+bad "--shard takes one experiment" run --quick --shard 1/2 --out "$w/o19" vdw
+bad "--shard takes one experiment" run --quick --shard 1/2 --out "$w/o20" c12 greenspan
+bad "no shards of c12" merge --out "$w/o21" c12
+bad "give a record written by 'granrepro bench'" compare "$w/missing1.tsv" "$w/missing2.tsv"
+bad "give a record written by 'granrepro bench'" compare "$w/missing1.tsv" "$w/missing2.tsv" "$w/missing3.tsv"
+bad "give a record written by 'granrepro bench'" speed "$w/missing.tsv"
+bad "--out '$afile' is not a folder" list --out "$afile"
 
 # -- output folder that cannot be created (below a regular file: this stops
 # root too, unlike permissions)

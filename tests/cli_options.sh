@@ -21,6 +21,9 @@ for c in list run check report bench compare; do
   expect_exit 0 "$GRANREPRO" "$c" --help
   cmp -s "$stdout_file" "$scratch/help-$c" || fail "'$c --help' and 'help $c' differ"
 done
+# 'help --help' is help too (it said "unknown command '--help'")
+expect_exit 0 "$GRANREPRO" help --help
+cmp -s "$stdout_file" "$scratch/help" || fail "'help --help' and 'help' differ"
 
 # -- an option is accepted by a command exactly when its usage shows it
 # (check says "[run options]": it takes run's)

@@ -12,25 +12,18 @@
  * published 100 x 100 geometry); reasons in the notes template. */
 int gr_bz_opts(struct gr_ctx *ctx, struct bz_opts *o)
 {
-  double v;
   int full;
   o->quick = gr_ctx_quick(ctx);
-  if (gr_ctx_option(ctx, "scale", 0, 0, 2, &v) != 0)
+  if (gr_ctx_option_int(ctx, "scale", 0, 0, 2, &o->scale) != 0)
     return gr_ctx_error(ctx)->code;
-  o->scale = (int)v;
   full = o->scale >= 1;
   if (gr_ctx_option(ctx, "poly", 0.01, 0.0, 0.2, &o->poly) != 0 ||
-      gr_ctx_option(ctx, "periodic", 1, 0, 1, &v) != 0)
-    return gr_ctx_error(ctx)->code;
-  o->periodic = (int)v;
-  if (gr_ctx_option(ctx, "lid", 0, 0, 1000, &o->lid) != 0 ||
+      gr_ctx_option_int(ctx, "periodic", 1, 0, 1, &o->periodic) != 0 ||
+      gr_ctx_option(ctx, "lid", 0, 0, 1000, &o->lid) != 0 ||
       gr_ctx_option(ctx, "phase", 0.0, 0.0, 0.999, &o->phase) != 0 ||
-      gr_ctx_option(ctx, "transient", o->quick ? 2 : full ? 100 : 10, 1, 10000, &v) != 0)
+      gr_ctx_option_int(ctx, "transient", o->quick ? 2 : full ? 100 : 10, 1, 10000, &o->transient) != 0 ||
+      gr_ctx_option_int(ctx, "cycles", o->quick ? 5 : full ? 8 : 6, 5, 10000, &o->cycles) != 0)
     return gr_ctx_error(ctx)->code;
-  o->transient = (int)v;
-  if (gr_ctx_option(ctx, "cycles", o->quick ? 5 : full ? 8 : 6, 5, 10000, &v) != 0)
-    return gr_ctx_error(ctx)->code;
-  o->cycles = (int)v;
   if (gr_ctx_option(ctx, "box", o->scale == 2 ? 100 : 0, 0, 400, &o->box) != 0 ||
       gr_ctx_option(ctx, "aspect", 1, 0.25, 4, &o->aspect) != 0 ||
       gr_ctx_option(ctx, "strip_lx", full ? 120 : 80, 20, 2000, &o->strip_lx) != 0 ||
@@ -40,10 +33,8 @@ int gr_bz_opts(struct gr_ctx *ctx, struct bz_opts *o)
       gr_ctx_option(ctx, "onset_lo", 2.2, 1.0, 10, &o->onset_lo) != 0 ||
       gr_ctx_option(ctx, "onset_hi", full ? 3.2 : 3.0, 1.0, 10, &o->onset_hi) != 0 ||
       gr_ctx_option(ctx, "onset_fstar", 0.44, 0.1, 2, &o->onset_fstar) != 0 ||
-      gr_ctx_option(ctx, "nfreq", full ? 6 : 4, 4, 12, &v) != 0)
-    return gr_ctx_error(ctx)->code;
-  o->nfreq = (int)v;
-  if (gr_ctx_option(ctx, "tc", 1e-4, 0.0, 0.1, &o->tc) != 0)
+      gr_ctx_option_int(ctx, "nfreq", full ? 6 : 4, 4, 12, &o->nfreq) != 0 ||
+      gr_ctx_option(ctx, "tc", 1e-4, 0.0, 0.1, &o->tc) != 0)
     return gr_ctx_error(ctx)->code;
   if (o->onset_hi <= o->onset_lo)
     return gr_ctx_fail(ctx, GR_EINPUT, "bizon-patterns: onset_hi must exceed onset_lo (--set onset_hi=3.0)");

@@ -50,19 +50,26 @@ static const struct bp_opt bp_optlist[] = {
     {"regime_r0", 0.05, 0.05, 1e-4, 1.0, 0}, {"regime_mass0", 1e-6, 1e-6, 1e-9, 1.0, 0}};
 #define BP_NOPT (sizeof bp_optlist / sizeof bp_optlist[0])
 
+/* One option's value (a whole number through gr_ctx_option_int). */
+static int bp_option_read(struct gr_ctx *ctx, const struct bp_opt *q, double *v)
+{
+  double def = gr_ctx_quick(ctx) ? q->quick : q->full;
+  int k, rc;
+  if (!q->whole)
+    return gr_ctx_option(ctx, q->name, def, q->lo, q->hi, v);
+  rc = gr_ctx_option_int(ctx, q->name, (int)def, (int)q->lo, (int)q->hi, &k);
+  *v = k;
+  return rc;
+}
+
 /* The option values of this run (quick or full defaults, --set). */
 int gr_bp_options(struct gr_ctx *ctx, struct bp_opts *o)
 {
   double v[BP_NOPT];
   size_t i;
-  for (i = 0; i < BP_NOPT; i++) {
-    const struct bp_opt *q = &bp_optlist[i];
-    if (gr_ctx_option(ctx, q->name, gr_ctx_quick(ctx) ? q->quick : q->full, q->lo, q->hi, &v[i]) != GR_OK)
+  for (i = 0; i < BP_NOPT; i++)
+    if (bp_option_read(ctx, &bp_optlist[i], &v[i]) != GR_OK)
       return gr_ctx_error(ctx)->code;
-    if (q->whole && v[i] != floor(v[i]))
-      return gr_ctx_fail(ctx, GR_EINPUT, "--set %s=%g: give a whole number from %g to %g", q->name,
-                         v[i], q->lo, q->hi);
-  }
   o->pipe.r0 = v[0];
   o->mass0 = v[1];
   o->pipe.spread = v[2];

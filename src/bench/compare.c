@@ -1,11 +1,13 @@
 /* granrepro bench: compare two benchmark records kernel by kernel (see
  * compare.h).
  *
- * The wall-time samples of each kernel in record A and record B are compared
- * with the two-sided Mann-Whitney U test: Mann, H. B. & Whitney, D. R.
- * (1947). On a test of whether one of two random variables is stochastically
- * larger than the other. Ann. Math. Statist. 18(1), 50-60 (see mwu.c).  The
- * effect size is the ratio of the median wall times, B/A.
+ * The CPU-time samples (per run) of each kernel in record A and record B
+ * are compared with the two-sided Mann-Whitney U test: Mann, H. B. &
+ * Whitney, D. R. (1947). On a test of whether one of two random variables is
+ * stochastically larger than the other. Ann. Math. Statist. 18(1), 50-60
+ * (see mwu.c).  The effect size is the ratio of the shortest CPU times,
+ * B/A, and the ratio of the median CPU times must agree (cmp_analyse,
+ * gr_bench_compare_decide); the ratio of the median wall times is shown.
  */
 #include "bench/compare.h"
 #include "harness/buf.h"

@@ -151,8 +151,10 @@ static const char *ctx_set(struct gr_ctx *c, const char *name)
   return NULL;
 }
 
-int gr_ctx_option(struct gr_ctx *c, const char *name, double def, double lo,
-                  double hi, double *out)
+/* Read option name (a number from lo to hi, default def; a whole one when
+ * whole is set) into *out; the one-line error names the fix. */
+static int ctx_option_read(struct gr_ctx *c, const char *name, double def, double lo,
+                           double hi, int whole, double *out)
 {
   const char *v = ctx_set(c, name);
   char *end;
@@ -164,10 +166,27 @@ int gr_ctx_option(struct gr_ctx *c, const char *name, double def, double lo,
   errno = 0;
   x = strtod(v, &end);
   if (*v == '\0' || *end != '\0' || errno != 0 || !(x >= lo && x <= hi))
-    return gr_ctx_fail(c, GR_EINPUT, "--set %s=%s: give a number from %g to %g (default %g)",
-                       name, v, lo, hi, def);
+    return gr_ctx_fail(c, GR_EINPUT, "--set %s=%s: give a %s from %g to %g (default %g)",
+                       name, v, whole ? "whole number" : "number", lo, hi, def);
+  if (whole && x != floor(x))
+    return gr_ctx_fail(c, GR_EINPUT, "--set %s=%s: %s must be a whole number from %g to %g (default %g)",
+                       name, v, name, lo, hi, def);
   *out = x;
   return GR_OK;
+}
+
+int gr_ctx_option(struct gr_ctx *c, const char *name, double def, double lo,
+                  double hi, double *out)
+{
+  return ctx_option_read(c, name, def, lo, hi, 0, out);
+}
+
+int gr_ctx_option_int(struct gr_ctx *c, const char *name, int def, int lo, int hi, int *out)
+{
+  double x;
+  int rc = ctx_option_read(c, name, def, lo, hi, 1, &x);
+  *out = rc == GR_OK ? (int)x : def;
+  return rc;
 }
 
 int gr_ctx_options_done(struct gr_ctx *c, const char *known)

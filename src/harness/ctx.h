@@ -56,6 +56,12 @@ int gr_ctx_threads(const struct gr_ctx *ctx);
 int gr_ctx_option(struct gr_ctx *ctx, const char *name, double def, double lo,
                   double hi, double *out);
 
+/* As gr_ctx_option for a whole-number option (a count, a switch, a
+ * scale): a value with a fraction fails the run (GR_EINPUT, "--set
+ * scale=1.5: scale must be a whole number ..."); never truncated. */
+int gr_ctx_option_int(struct gr_ctx *ctx, const char *name, int def, int lo, int hi,
+                      int *out);
+
 /* Fail the run (GR_EINPUT) when a --set names no option the experiment
  * read; known lists the experiment's option names for the message. */
 int gr_ctx_options_done(struct gr_ctx *ctx, const char *known);

@@ -61,7 +61,7 @@ static void html_compare(struct gr_buf *b, const char *out)
   size_t n = 0, i;
   snprintf(path, sizeof path, "%s/compare/compare.svg", out);
   if (gr_fsio_exists(path))
-    gr_buf_printf(b, "<h2>Timing comparison</h2>\n<p>The last <code>granrepro compare</code> of two records: median wall time B / A per kernel (<a href=\"compare/compare.dat\">compare.dat</a>, <a href=\"compare/compare.gp\">script</a>).</p>\n"
+    gr_buf_printf(b, "<h2>Timing comparison</h2>\n<p>The last <code>granrepro compare</code> of two records: shortest CPU time B / A per kernel (<a href=\"compare/compare.dat\">compare.dat</a>, <a href=\"compare/compare.gp\">script</a>).</p>\n"
                      "<figure><a href=\"compare/compare.svg\"><img src=\"compare/compare.svg\" alt=\"compare\"></a></figure>\n");
   snprintf(path, sizeof path, "%s/compare", out);
   if (gr_fsio_list(path, ".svg", &v, &n) != GR_OK)
