@@ -73,8 +73,8 @@ static int f1_rows_of(struct gr_ctx *ctx, int i, const struct bz_res *r, double 
   if (!isnan(lam_pub)) {
     snprintf(note, sizeof note, "resolution %.1f sigma (box %s)%s", r->lambda_res, f1_size(size, sizeof size, lx, ly),
              !two ? "; the box holds fewer than two published wavelengths: shown, not compared"
-             : o->box <= 0.0 && o->scale == 1 ? "; a box of two published wavelengths: its L/2 mode is the published value"
-                                              : "");
+             : fmin(lx, ly) == 2.0 * lam_pub ? "; a box of two published wavelengths: its L/2 mode is the published value"
+                                             : "");
     if (two && !o->quick)
       gr_ctx_compare(ctx, BZ_FIG1, p, "lambda", r->lambda, 0.0, note);
     else
