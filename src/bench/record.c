@@ -377,7 +377,7 @@ static int record_row(struct gr_bench_record *r, char *line, int ncols,
                       const char *path, int lineno, struct gr_error *err)
 {
   struct gr_bench_sample *s = NULL;
-  char *f[7], *end;
+  char *f[7] = {NULL}, *end; /* record_fields sets the first nf (initialised for gcc -O3) */
   double x[3];
   long sample, it;
   int i, rc, nf = record_fields(line, f);
