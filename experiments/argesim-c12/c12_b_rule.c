@@ -84,6 +84,20 @@ static void c12_variants(struct gr_ctx *ctx, const struct gr_c12_sweep *s0)
   gr_ctx_value(ctx, "task-b/rule-positions-hi", hi[1]);
 }
 
+/* Above the lowest exiting e (index k), the ties of the published rule:
+ * how many grid points end in one, and the largest e that does. */
+static void c12_ties_above(struct gr_ctx *ctx, const struct gr_c12_sweep *s, size_t k)
+{
+  size_t j, ties = 0, last = k;
+  for (j = k; j < s->n; j++)
+    if (s->rule[j].end == GR_CHAIN_AMBIGUOUS) {
+      ties++;
+      last = j;
+    }
+  gr_ctx_value(ctx, "task-b/rule-ties-above-exit", (double)ties);
+  gr_ctx_value(ctx, "task-b/rule-last-tie", (double)last * s->step);
+}
+
 /* The v_i farthest from 1/4 over the published-rule runs that exit the
  * loop with e below the published boundary (task-b.tsv's
  * practically_equal_below_e, 0.1770): the solution's claim that those runs
@@ -112,6 +126,7 @@ int gr_c12_b_rule(struct gr_ctx *ctx, const struct gr_c12_sweep *s)
                  "published stopping rule, default spelling (gaps, weights); not reproducible in principle, see the variants");
   gr_ctx_compare(ctx, "task-a", "lowest_exit_v", "value", gr_c12_worst_v(&s->rule[k]), 0.0,
                  "published rule at its lowest exiting e: the v_i farthest from 1/4");
+  c12_ties_above(ctx, s, k);
   for (hung = 0, j = 0; j < s->n; j++)
     hung += s->rule[j].end == GR_CHAIN_LIMIT;
   gr_ctx_inform(ctx, GR_KIND_CHECK, "task-b/published-rule/runs-without-end", (double)hung,
