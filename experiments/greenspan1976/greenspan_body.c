@@ -137,9 +137,11 @@ static void mirror_partners(size_t n, const double *x, const double *y, int *par
 
 /* Tables 2 and 4: the final state, particle by particle.  The tables and
  * the runs are mirror symmetric, so the two rows of a mirror pair are one
- * fact: the first particle of a pair (and each particle on the axis) is
- * compared with the run, the second with the mirror image of its partner
- * as printed (the table's own consistency; x and v_x change sign). */
+ * fact: the first particle of a pair is compared with the run, the second
+ * with the mirror image of its partner as printed (the table's own
+ * consistency; x and v_x change sign).  A particle on the axis is its own
+ * partner: its y and v_y are compared with the run, its x and v_x (0 by
+ * symmetry) with their own mirror image as printed. */
 void gr_greenspan_compare_state(struct gr_ctx *ctx, const char *table,
                                 const struct gr_psolid *s, int vel, const char *note)
 {
@@ -157,10 +159,11 @@ void gr_greenspan_compare_state(struct gr_ctx *ctx, const char *table,
   for (i = 0; i < n; i++) {
     int p = partner[i];
     snprintf(row, sizeof row, "%zu", i + 1);
-    snprintf(mnote, sizeof mnote, "mirror image of P_%d as printed (one fact with its row)", p + 1);
+    snprintf(mnote, sizeof mnote, (size_t)p == i ? "on the axis: its own mirror image as printed (0 by symmetry)"
+                                                 : "mirror image of P_%d as printed (one fact with its row)", p + 1);
     for (c = 0; c < (vel ? 4u : 2u); c++)
-      if (p >= 0 && (size_t)p < i)
-        gr_ctx_compare(ctx, table, row, cols[c], sign[c] * pq[c][p], 0.0, mnote);
+      if (p >= 0 && ((size_t)p < i || ((size_t)p == i && sign[c] < 0.0)))
+        gr_ctx_compare(ctx, table, row, cols[c], sign[c] * pq[c][p] + 0.0, 0.0, mnote); /* + 0.0: no -0 */
       else
         gr_ctx_compare(ctx, table, row, cols[c], q[c][i], 0.0, note);
   }
