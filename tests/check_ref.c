@@ -564,6 +564,33 @@ START_TEST(test_kinds)
 }
 END_TEST
 
+/* A row's kind and tolerance given for some of its columns ("COLS SPEC"). */
+START_TEST(test_cell_kinds)
+{
+  struct gr_reftable *t = parse_ok(HDR "# kind: result\n# tolerance: * abs 0.1\n# misprint: m y 2: typo\n"
+                                       "k\tx\ty\ttolerance\tkind\n"
+                                       "a\t0.00\t1.00\tx half-unit\tx printed\n"
+                                       "m\t0.00\t1.00\tx,y rel 0.5\tx,y check; x choice\n"
+                                       "r\t0.00\t1.00\tabs 0.2\tprinted\n");
+  ck_assert_int_eq(gr_ref_kind(t, 0, gr_ref_cell(t, "a", "x")), GR_KIND_PRINTED);
+  ck_assert_int_eq(gr_ref_kind(t, 0, gr_ref_cell(t, "a", "y")), GR_KIND_RESULT);
+  ck_assert_int_eq(gr_ref_cell(t, "a", "x")->tol.kind, GR_TOL_HALFUNIT);
+  ck_assert_int_eq(gr_ref_cell(t, "a", "y")->tol.kind, GR_TOL_ABS);
+  ck_assert_double_eq(gr_ref_cell(t, "a", "y")->tol.x, 0.1);
+  ck_assert_int_eq(gr_ref_kind(t, 1, gr_ref_cell(t, "m", "x")), GR_KIND_CHOICE);
+  ck_assert_int_eq(gr_ref_kind(t, 1, gr_ref_cell(t, "m", "y")), GR_KIND_MISPRINT);
+  ck_assert_int_eq(gr_ref_cell(t, "m", "y")->tol.kind, GR_TOL_REL);
+  ck_assert_int_eq(gr_ref_kind(t, 2, gr_ref_cell(t, "r", "x")), GR_KIND_PRINTED);
+  ck_assert_double_eq(gr_ref_cell(t, "r", "y")->tol.x, 0.2);
+  gr_ref_free(t);
+  parse_bad(HDR "# kind: result\nk\tx\tkind\nr\t1\tz printed\n", 5, "'z' is not a value column");
+  parse_bad(HDR "# kind: result\nk\tx\tkind\nr\t1\tkind printed\n", 5, "'kind' is not a value column");
+  parse_bad(HDR "# kind: result\nk\tx\tkind\nr\t1\tx results\n", 5, "unknown kind 'results'");
+  parse_bad(HDR "# kind: result\nk\tx\ttolerance\nr\t1\tx wide\n", 5, "'wide' is not a tolerance");
+  parse_bad(HDR "# kind: result\nk\tx\ttolerance\nr\t1\twide\n", 5, "'wide' is not a tolerance (write one, or 'COLS tolerance'");
+}
+END_TEST
+
 START_TEST(test_judge_errors)
 {
   struct gr_reftable *t = parse_ok(HDR "k\ta\tb\nr\t-\t1\n");
@@ -656,6 +683,7 @@ static Suite *ref_suite(void)
   tcase_add_test(jud, test_judge_misprint);
   tcase_add_test(jud, test_judge_errors);
   tcase_add_test(jud, test_kinds);
+  tcase_add_test(jud, test_cell_kinds);
   tcase_add_test(load, test_load);
   suite_add_tcase(s, parse);
   suite_add_tcase(s, bad);

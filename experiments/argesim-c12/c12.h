@@ -83,9 +83,9 @@ int gr_c12_task_c1(struct gr_ctx *ctx);
 int gr_c12_task_c2(struct gr_ctx *ctx);
 
 /* Task b pieces (c12_b_rule.c): run checks, the published stopping rule
- * and its variants (eb: the exact model's 0.25000000 boundary), figures. */
+ * and its variants, figures. */
 void gr_c12_b_checks(struct gr_ctx *ctx, const struct gr_c12_sweep *s);
-int gr_c12_b_rule(struct gr_ctx *ctx, const struct gr_c12_sweep *s, double eb);
+int gr_c12_b_rule(struct gr_ctx *ctx, const struct gr_c12_sweep *s);
 void gr_c12_b_figures(struct gr_ctx *ctx);
 
 #endif

@@ -167,13 +167,10 @@ int gr_c12_task_b(struct gr_ctx *ctx)
     if (s->exact[k].end == GR_CHAIN_COLLAPSED)
       klast = k;
   c12_collapse_threshold(ctx, s, klast);
-  if (c12_printed_boundary(ctx, s, &eb) == GR_OK) {
-    gr_ctx_value(ctx, "task-b/practically-equal-below-e", eb);
-  } else {
-    gr_ctx_value(ctx, "task-b/practically-equal-below-e", NAN); /* shown as no value */
-    eb = 0.0; /* no boundary: the published rule's rows below it cover no run */
-  }
-  gr_c12_b_rule(ctx, s, eb);
+  if (c12_printed_boundary(ctx, s, &eb) != GR_OK)
+    eb = NAN; /* shown as no value */
+  gr_ctx_value(ctx, "task-b/practically-equal-below-e", eb);
+  gr_c12_b_rule(ctx, s);
   gr_c12_b_figures(ctx);
   gr_c12_sweep_free(s);
   return GR_OK;

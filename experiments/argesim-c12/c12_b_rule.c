@@ -84,29 +84,56 @@ static void c12_variants(struct gr_ctx *ctx, const struct gr_c12_sweep *s0)
   gr_ctx_value(ctx, "task-b/rule-positions-hi", hi[1]);
 }
 
+/* Above the lowest exiting e (index k), the ties of the published rule:
+ * how many grid points end in one, and the largest e that does. */
+static void c12_ties_above(struct gr_ctx *ctx, const struct gr_c12_sweep *s, size_t k)
+{
+  size_t j, ties = 0, last = k;
+  for (j = k; j < s->n; j++)
+    if (s->rule[j].end == GR_CHAIN_AMBIGUOUS) {
+      ties++;
+      last = j;
+    }
+  gr_ctx_value(ctx, "task-b/rule-ties-above-exit", (double)ties);
+  gr_ctx_value(ctx, "task-b/rule-last-tie", (double)last * s->step);
+}
+
+/* The v_i farthest from 1/4 over the published-rule runs that exit the
+ * loop with e below the published boundary (task-b.tsv's
+ * practically_equal_below_e, 0.1770): the solution's claim that those runs
+ * print 0.25000000, tested on the paper's own range, not on ours. */
+static double c12_worst_below_published(struct gr_ctx *ctx, const struct gr_c12_sweep *s)
+{
+  double ep = 0.0, worst = 0.25 * C12_V0;
+  size_t j;
+  if (gr_ctx_published(ctx, "task-b", "practically_equal_below_e", "value", &ep) != GR_OK)
+    return NAN; /* the run failed: the table or the cell is missing */
+  for (j = 0; j < s->n && (double)j * s->step < ep - 0.5 * s->step; j++)
+    if (s->rule[j].end == GR_CHAIN_SEPARATED &&
+        fabs(gr_c12_worst_v(&s->rule[j]) - 0.25) > fabs(worst - 0.25))
+      worst = gr_c12_worst_v(&s->rule[j]);
+  return worst;
+}
+
 /* The published stopping rule against the published 0.0811 and the
  * 0.25000000 it prints, runs it cannot end, and its spellings. */
-int gr_c12_b_rule(struct gr_ctx *ctx, const struct gr_c12_sweep *s, double eb)
+int gr_c12_b_rule(struct gr_ctx *ctx, const struct gr_c12_sweep *s)
 {
   size_t k = c12_lowest_exit(s), j, hung;
-  double worst = 0.25 * C12_V0;
   if (k == s->n)
     return gr_ctx_fail(ctx, GR_EFAIL, "task b: no run exited the loop under the published rule");
   gr_ctx_compare(ctx, "task-a", "lowest_exit_e", "value", (double)k * s->step, 0.0,
                  "published stopping rule, default spelling (gaps, weights); not reproducible in principle, see the variants");
   gr_ctx_compare(ctx, "task-a", "lowest_exit_v", "value", gr_c12_worst_v(&s->rule[k]), 0.0,
                  "published rule at its lowest exiting e: the v_i farthest from 1/4");
-  for (j = 0; j < s->n && (double)j * s->step < eb; j++)
-    if (s->rule[j].end == GR_CHAIN_SEPARATED &&
-        fabs(gr_c12_worst_v(&s->rule[j]) - 0.25) > fabs(worst - 0.25))
-      worst = gr_c12_worst_v(&s->rule[j]);
+  c12_ties_above(ctx, s, k);
   for (hung = 0, j = 0; j < s->n; j++)
     hung += s->rule[j].end == GR_CHAIN_LIMIT;
   gr_ctx_inform(ctx, GR_KIND_CHECK, "task-b/published-rule/runs-without-end", (double)hung,
                 "runs in which the published rule neither exits nor ties within 2e6 collisions: "
                 "round-off ping-pong at one instant (e.g. e = 0.1561); the published program would loop there");
-  gr_ctx_compare(ctx, "task-b", "practically_equal_v", "value", worst, 0.0,
-                 "published rule: the v_i farthest from 1/4 over the runs that exit the loop below the boundary");
+  gr_ctx_compare(ctx, "task-b", "practically_equal_v", "value", c12_worst_below_published(ctx, s), 0.0,
+                 "published rule: the v_i farthest from 1/4 over the runs that exit the loop at grid points e < 0.1770 (the published boundary)");
   c12_variants(ctx, s);
   return GR_OK;
 }

@@ -84,8 +84,10 @@ static void c12_histogram(struct gr_ctx *ctx, const double *v, size_t n,
 }
 
 /* The distribution of e behind the published mean and s of v4 (our
- * choice of N(0.5, 0.05)), the closed-form moments of that choice, and the
- * published interval against the published mean and s (printed
+ * choice of N(0.5, 0.05)), the closed-form moments of that choice (and
+ * how far the published ones lie from them in standard errors of one
+ * sample of n: s / sqrt(n) for a mean, s / sqrt(2 (n - 1)) for an s), and
+ * the published interval against the published mean and s (printed
  * arithmetic: mean -/+ 1.96 s / sqrt(n)). */
 static void c12_c2_theory(struct gr_ctx *ctx, size_t n)
 {
@@ -104,6 +106,8 @@ static void c12_c2_theory(struct gr_ctx *ctx, size_t n)
   gr_chaintheory_v4_moments(C12_C2_MU, C12_C2_SIGMA, &m, &s);
   gr_ctx_inform(ctx, GR_KIND_CHECK, "task-c/c2/closed-form-mean-v4", m, "E[((1+e)/2)^3] for e ~ N(0.5, 0.05)");
   gr_ctx_value(ctx, "task-c/c2/closed-form-sd-v4", s);
+  gr_ctx_value(ctx, "task-c/c2/closed-form-mean-in-se", (pm - m) / (ps / sqrt((double)n)));
+  gr_ctx_value(ctx, "task-c/c2/closed-form-sd-in-se", (ps - s) / (ps / sqrt(2.0 * ((double)n - 1.0))));
   h = 1.96 * ps / sqrt((double)n);
   gr_ctx_compare(ctx, "task-c", "c2.ci_low", "value", pm - h, 0.0, "published mean - 1.96 published s / sqrt(100000)");
   gr_ctx_compare(ctx, "task-c", "c2.ci_high", "value", pm + h, 0.0, "published mean + 1.96 published s / sqrt(100000)");

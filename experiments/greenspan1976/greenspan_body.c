@@ -32,7 +32,7 @@ const struct gs_reading gr_greenspan_readings[GS_NREADINGS] = {
    .start = L, .floor_e = 0.1, .sign = 1, .listing_counter = 0, .restart = 0, .sum = LS},
   {.name = "start-2.1", .what = "listing, but the half first kick of eq. (2.1)",
    .start = T, .floor_e = 0.1, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS},
-  {.name = "floor-text", .what = "listing, but the text's undamped floor v_y -> -v_y",
+  {.name = "floor-text", .what = "listing, but the text's floor as printed, v_y -> (-1) v_y (undamped; likely -.1 with its point lost)",
    .start = L, .floor_e = 1.0, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS},
   {.name = "GH-listing", .what = "listing, with the listing's G = H = 2500",
    .start = L, .floor_e = 0.1, .G = 2500, .H = 2500, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS},
@@ -48,7 +48,7 @@ const struct gs_reading gr_greenspan_readings[GS_NREADINGS] = {
   {.name = "perturb-1e-8", .what = "sensitivity: listing, x_N - 1e-8 at t = 0",
    .start = L, .floor_e = 0.1, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS, .perturb = -1e-8,
    .sensitivity = 1},
-  {.name = "dt-literal", .what = "sensitivity: listing, dt = .0001 as a binary32 literal (FORTRAN's .0001 is single precision)",
+  {.name = "dt-literal", .what = "sensitivity: listing, dt = .0001 rounded to binary32 (a proxy for FORTRAN's single-precision .0001: the UNIVAC 1110 had a 27-bit mantissa)",
    .start = L, .floor_e = 0.1, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS, .dt = (double)1e-4f,
    .sensitivity = 1},
   {.name = "sum-reverse", .what = "sensitivity: listing, pair forces summed in reverse order",
@@ -137,9 +137,11 @@ static void mirror_partners(size_t n, const double *x, const double *y, int *par
 
 /* Tables 2 and 4: the final state, particle by particle.  The tables and
  * the runs are mirror symmetric, so the two rows of a mirror pair are one
- * fact: the first particle of a pair (and each particle on the axis) is
- * compared with the run, the second with the mirror image of its partner
- * as printed (the table's own consistency; x and v_x change sign). */
+ * fact: the first particle of a pair is compared with the run, the second
+ * with the mirror image of its partner as printed (the table's own
+ * consistency; x and v_x change sign).  A particle on the axis is its own
+ * partner: its y and v_y are compared with the run, its x and v_x (0 by
+ * symmetry) with their own mirror image as printed. */
 void gr_greenspan_compare_state(struct gr_ctx *ctx, const char *table,
                                 const struct gr_psolid *s, int vel, const char *note)
 {
@@ -157,10 +159,11 @@ void gr_greenspan_compare_state(struct gr_ctx *ctx, const char *table,
   for (i = 0; i < n; i++) {
     int p = partner[i];
     snprintf(row, sizeof row, "%zu", i + 1);
-    snprintf(mnote, sizeof mnote, "mirror image of P_%d as printed (one fact with its row)", p + 1);
+    snprintf(mnote, sizeof mnote, (size_t)p == i ? "on the axis: its own mirror image as printed (0 by symmetry)"
+                                                 : "mirror image of P_%d as printed (one fact with its row)", p + 1);
     for (c = 0; c < (vel ? 4u : 2u); c++)
-      if (p >= 0 && (size_t)p < i)
-        gr_ctx_compare(ctx, table, row, cols[c], sign[c] * pq[c][p], 0.0, mnote);
+      if (p >= 0 && ((size_t)p < i || ((size_t)p == i && sign[c] < 0.0)))
+        gr_ctx_compare(ctx, table, row, cols[c], sign[c] * pq[c][p] + 0.0, 0.0, mnote); /* + 0.0: no -0 */
       else
         gr_ctx_compare(ctx, table, row, cols[c], q[c][i], 0.0, note);
   }

@@ -19,7 +19,7 @@ static const struct gs_reading rect_readings[] = {
    .start = L, .floor_e = 0.0, .floor_kx = 1.0, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS},
   {.name = "rect-listing", .what = "listing: floor v_y -> -.1 v_y, v_x -> 0, restarts",
    .start = L, .floor_e = 0.1, .floor_kx = 0.0, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS},
-  {.name = "rect-floor-text", .what = "listing, but the text's floor v_y -> -v_y, v_x -> 0",
+  {.name = "rect-floor-text", .what = "listing, but the text's floor as printed, v_y -> (-1) v_y (likely -.1 with its point lost), v_x -> 0",
    .start = L, .floor_e = 1.0, .floor_kx = 0.0, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS},
   {.name = "rect-slip-damped", .what = "listing, floor v_y -> -.1 v_y keeping v_x",
    .start = L, .floor_e = 0.1, .floor_kx = 1.0, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS},

@@ -36,6 +36,8 @@ struct parser {
   long tolcol, notecol, kindcol; /* reserved column indices, -1 when absent */
   int kind_line;         /* line of "# kind:", 0 when absent */
   struct gr_tol *coltol; /* per-column tolerance from the header */
+  struct gr_tol *rowtol; /* scratch: the current row's tolerance per column */
+  char *rowhave;         /* scratch: 1 where rowtol overrides coltol */
   char **fields;         /* scratch: ncols field pointers */
   int *rowlines;         /* line of each data row */
   size_t rowcap;
@@ -452,7 +454,9 @@ static int parse_colheader(struct parser *p, char *line, int lineno)
   p->fields = malloc(n * sizeof *p->fields);
   t->cols = calloc(n, sizeof *t->cols);
   p->coltol = calloc(n, sizeof *p->coltol);
-  if (p->fields == NULL || t->cols == NULL || p->coltol == NULL)
+  p->rowtol = calloc(n, sizeof *p->rowtol);
+  p->rowhave = calloc(n, 1);
+  if (p->fields == NULL || t->cols == NULL || p->coltol == NULL || p->rowtol == NULL || p->rowhave == NULL)
     return nomem(p);
   t->ncols = n;
   split_tabs(line, p->fields);
@@ -496,11 +500,14 @@ static int grow_rows(struct parser *p)
 static int add_row(struct parser *p, int lineno, size_t *r)
 {
   struct gr_reftable *t = p->t;
+  size_t c;
   int rc;
   if (t->nrows == p->rowcap && (rc = grow_rows(p)) != GR_OK)
     return rc;
   *r = t->nrows;
   memset(&t->cells[*r * t->ncols], 0, t->ncols * sizeof *t->cells);
+  for (c = 0; c < t->ncols; c++)
+    t->cells[*r * t->ncols + c].kind = -1;
   t->rowkeys[*r] = NULL;
   t->rownotes[*r] = NULL;
   t->rowkinds[*r] = -1;
@@ -521,25 +528,82 @@ static int check_rowkey(struct parser *p, const char *key, int lineno)
   return GR_OK;
 }
 
-/* Parse the row's "tolerance" cell; *have is 0 when it overrides nothing. */
-static int row_tolerance(struct parser *p, int lineno, struct gr_tol *tol, int *have)
+/* What one "COLS SPEC" of a row's kind or tolerance cell does to column c
+ * of row r. */
+typedef int (*cell_spec_fn)(struct parser *p, int lineno, const char *spec, long c, size_t r);
+
+/* A row's kind or tolerance cell given per column, "COLS SPEC[; COLS
+ * SPEC]" with COLS value columns separated by ',' (as in the header's
+ * tolerance): apply each SPEC to its columns of row r. */
+static int row_specs(struct parser *p, int lineno, const char *what, const char *f,
+                     size_t r, cell_spec_fn apply)
+{
+  char buf[512], *item = buf, *next, *s, *cols, *comma;
+  long c;
+  int rc;
+  if (strlen(f) >= sizeof buf)
+    return perr(p, lineno, "column '%s': too long (at most %zu characters)", what, sizeof buf - 1);
+  strcpy(buf, f);
+  for (; item != NULL; item = next) {
+    if ((next = strchr(item, ';')) != NULL)
+      *next++ = '\0';
+    s = item;
+    cols = cut(&s, 0);
+    if (*s != '\0')
+      *s++ = '\0';
+    s = trim(s);
+    if (*cols == '\0' || *s == '\0')
+      return perr(p, lineno, "column '%s': '%.80s' is not a %s (write one, or 'COLS %s' for some columns, COLS value columns separated by ',')", what, f, what, what);
+    for (; cols != NULL; cols = comma) {
+      if ((comma = strchr(cols, ',')) != NULL)
+        *comma++ = '\0';
+      c = find_col(p->t, cols);
+      if (c < 1 || !is_value_col(p, c))
+        return perr(p, lineno, "column '%s': '%.80s' is not a value column (name value columns of the header)", what, cols);
+      if ((rc = apply(p, lineno, s, c, r)) != GR_OK)
+        return rc;
+    }
+  }
+  return GR_OK;
+}
+
+/* cell_spec_fn of the tolerance column: column c's tolerance in this row. */
+static int cell_tol(struct parser *p, int lineno, const char *spec, long c, size_t r)
+{
+  (void)r;
+  if (gr_ref_parse_tol(spec, &p->rowtol[c]) != GR_OK)
+    return perr(p, lineno, "column 'tolerance': '%.80s' is not a tolerance (write " TOL_KINDS ")", spec);
+  p->rowhave[c] = 1;
+  return GR_OK;
+}
+
+/* cell_spec_fn of the kind column: the kind of cell (r, c). */
+static int cell_kind(struct parser *p, int lineno, const char *spec, long c, size_t r)
+{
+  return parse_kind(p, spec, lineno, &p->t->cells[r * p->t->ncols + (size_t)c].kind);
+}
+
+/* Parse the row's "tolerance" cell into rowtol/rowhave: one tolerance for
+ * the whole row, or "COLS TOL; ..." for some of its columns. */
+static int row_tolerance(struct parser *p, int lineno)
 {
   const char *f;
-  *have = 0;
-  if (p->tolcol < 0)
+  struct gr_tol tol;
+  long c;
+  memset(p->rowhave, 0, p->t->ncols);
+  if (p->tolcol < 0 || is_nothing(f = p->fields[p->tolcol]))
     return GR_OK;
-  f = p->fields[p->tolcol];
-  if (is_nothing(f))
-    return GR_OK;
-  if (gr_ref_parse_tol(f, tol) != GR_OK)
-    return perr(p, lineno, "column 'tolerance': '%.80s' is not a tolerance (write " TOL_KINDS ", or '-' for the header's)", f);
-  *have = 1;
+  if (gr_ref_parse_tol(f, &tol) != GR_OK)
+    return row_specs(p, lineno, "tolerance", f, 0, cell_tol);
+  for (c = 1; c < (long)p->t->ncols; c++) {
+    p->rowtol[c] = tol;
+    p->rowhave[c] = 1;
+  }
   return GR_OK;
 }
 
 /* Fill cell (r, c) from field f. */
-static int fill_cell(struct parser *p, size_t r, long c, const char *f, int lineno,
-                     const struct gr_tol *rowtol)
+static int fill_cell(struct parser *p, size_t r, long c, const char *f, int lineno)
 {
   struct gr_reftable *t = p->t;
   struct gr_refcell *cell = &t->cells[r * t->ncols + (size_t)c];
@@ -549,10 +613,12 @@ static int fill_cell(struct parser *p, size_t r, long c, const char *f, int line
     if (c == p->notecol && !is_nothing(f) && (t->rownotes[r] = strdup(f)) == NULL)
       return nomem(p);
     if (c == p->kindcol && !is_nothing(f))
-      return parse_kind(p, f, lineno, &t->rowkinds[r]);
+      return gr_kind_parse(f, strlen(f)) >= 0 || strchr(f, ' ') == NULL
+                 ? parse_kind(p, f, lineno, &t->rowkinds[r])
+                 : row_specs(p, lineno, "kind", f, r, cell_kind);
     return GR_OK;
   }
-  cell->tol = rowtol ? *rowtol : p->coltol[c];
+  cell->tol = p->rowhave[c] ? p->rowtol[c] : p->coltol[c];
   if (strcmp(f, "-") == 0)
     return GR_OK;
   if (!parse_number(f, &cell->value))
@@ -567,22 +633,21 @@ static int parse_row(struct parser *p, char *line, int lineno)
 {
   struct gr_reftable *t = p->t;
   size_t n = count_fields(line), r;
-  struct gr_tol tol;
-  int rc, have;
+  int rc;
   long c;
   if (n != t->ncols)
     return perr(p, lineno, "row has %zu fields, expected %zu as in the column header on line %d (separate cells with single tabs; write '-' for an empty cell)", n, t->ncols, p->colline);
   split_tabs(line, p->fields);
   if ((rc = check_rowkey(p, p->fields[0], lineno)) != GR_OK)
     return rc;
-  if ((rc = row_tolerance(p, lineno, &tol, &have)) != GR_OK)
+  if ((rc = row_tolerance(p, lineno)) != GR_OK)
     return rc;
   if ((rc = add_row(p, lineno, &r)) != GR_OK)
     return rc;
   if ((t->rowkeys[r] = strdup(p->fields[0])) == NULL)
     return nomem(p);
   for (c = 1; c < (long)t->ncols; c++)
-    if ((rc = fill_cell(p, r, c, p->fields[c], lineno, have ? &tol : NULL)) != GR_OK)
+    if ((rc = fill_cell(p, r, c, p->fields[c], lineno)) != GR_OK)
       return rc;
   return GR_OK;
 }
@@ -700,6 +765,8 @@ int gr_ref_parse_n(const char *name, const char *text, size_t len,
     rc = parse_lines(&p, buf);
   free(buf);
   free(p.coltol);
+  free(p.rowtol);
+  free(p.rowhave);
   free(p.fields);
   free(p.rowlines);
   free(p.mp);
@@ -784,11 +851,14 @@ struct gr_refcell *gr_ref_cell(const struct gr_reftable *t, const char *row,
 }
 
 
-/* Kind of a cell: misprint, else the row's kind column, else the header's. */
+/* Kind of a cell: misprint, else the cell's own (a "COLS KIND" of the row's
+ * kind column), else the row's kind column, else the header's. */
 enum gr_kind gr_ref_kind(const struct gr_reftable *t, size_t r, const struct gr_refcell *cell)
 {
   if (cell != NULL && cell->misprint)
     return GR_KIND_MISPRINT;
+  if (cell != NULL && cell->kind >= 0)
+    return (enum gr_kind)cell->kind;
   if (r < t->nrows && t->rowkinds != NULL && t->rowkinds[r] >= 0)
     return (enum gr_kind)t->rowkinds[r];
   return (enum gr_kind)t->kind;

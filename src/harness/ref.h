@@ -16,7 +16,8 @@
  *
  * Reserved columns: "tolerance" (a per-row tolerance spec overriding the
  * header), "kind" (a per-row kind overriding the header's) and "note"
- * (per-row text).  Tolerance kinds: "half-unit" (the
+ * (per-row text).  A row's tolerance or kind may name some of its columns,
+ * "x,vx half-unit" or "x,vx printed; y check" (COLS as in the header).  Tolerance kinds: "half-unit" (the
  * default: half a unit in the last printed digit), "abs X", "rel X",
  * "se K" (|value - published| <= K * se + half-unit, se supplied by the
  * experiment), "informative" (no comparison), "bound" (the published number
@@ -61,6 +62,8 @@ struct gr_refcell {
   double halfunit;   /* half a unit in the last printed digit */
   struct gr_tol tol; /* effective tolerance for this cell */
   int misprint;      /* 1 when a "# misprint:" line names this cell */
+  int kind;          /* the cell's own kind (enum gr_kind) from its row's kind
+                        column "COLS KIND", -1 for the row's */
   char *predicted_text; /* the value the misprint's cause predicts */
   double predicted;
   double predicted_halfunit;
@@ -103,8 +106,9 @@ void gr_ref_free(struct gr_reftable *t);
 struct gr_refcell *gr_ref_cell(const struct gr_reftable *t, const char *row,
                                const char *col);
 
-/* The kind of cell (r, c): misprint for a misprint cell, else the row's
- * kind column, else the table's "# kind:". */
+/* The kind of cell (r, c): misprint for a misprint cell, else the cell's
+ * own ("COLS KIND" in the row's kind column), else the row's kind column,
+ * else the table's "# kind:". */
 enum gr_kind gr_ref_kind(const struct gr_reftable *t, size_t r, const struct gr_refcell *cell);
 
 struct gr_judgement {
