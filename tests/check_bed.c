@@ -62,6 +62,19 @@ START_TEST(test_wca_fd)
 }
 END_TEST
 
+/* The cut-off computed as the zero of the force of eq. 10 (bisection) is
+ * 2^(1/6) sigma, for two diameters, and the force changes sign there. */
+START_TEST(test_wca_force_zero)
+{
+  struct gr_wca w2 = {1.0, 0.25};
+  double z = gr_wca_force_zero(&W);
+  ck_assert_double_eq_tol(z / W.sigma, pow(2.0, 1.0 / 6.0), 4e-16);
+  ck_assert_double_eq_tol(gr_wca_force_zero(&w2), pow(2.0, 1.0 / 6.0), 4e-16);
+  ck_assert_double_eq_tol(z, gr_wca_cutoff(&W), 1e-15 * z);
+  ck_assert(gr_wca_force(&W, z * (1 - 1e-9)) > 0.0);
+}
+END_TEST
+
 /* Accelerations = -grad(V_pair + V_wall + V_grav) by central differences
  * on every coordinate (damping none, no shaking, gravity on). */
 START_TEST(test_deriv_fd)
@@ -245,6 +258,7 @@ static Suite *bed_suite(void)
   TCase *tc = tcase_create("core");
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_wca_fd);
+  tcase_add_test(tc, test_wca_force_zero);
   tcase_add_test(tc, test_deriv_fd);
   tcase_add_test(tc, test_momentum);
   tcase_add_test(tc, test_no_dissipation_outside_contact);

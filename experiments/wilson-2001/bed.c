@@ -74,8 +74,8 @@ static int gr_wilson_bed_constants(struct gr_ctx *ctx)
   gr_ctx_compare(ctx, BED_CONST, "listing_c6", "value", p.lst.c6, 0, "used by the listing formulas");
   gr_ctx_compare(ctx, BED_CONST, "listing_pe_c", "value", p.lst.c, 0, "used by the listing formulas");
   gr_ctx_compare(ctx, BED_CONST, "listing_pe_shift", "value", p.lst.shift, 0, "used by the listing formulas");
-  gr_ctx_compare(ctx, BED_CONST, "cutoff_factor", "value", gr_wca_cutoff(&unit), 0.0,
-                 "r0 / sigma of physics/wca.c");
+  gr_ctx_compare(ctx, BED_CONST, "cutoff_factor", "value", gr_wca_force_zero(&unit), 0.0,
+                 "the zero of eq. 10's force for sigma = 1 (bisection, physics/wca.c)");
   gr_ctx_compare(ctx, BED_CONST, "lrw", "value", 2.0 + (double)gr_bedint_lsoda_lrn((size_t)maxneq),
                  0.0, "22 + 16 maxneq = LSODA's lrn + 2 at maxneq = 6 maxnp");
   gr_ctx_compare(ctx, BED_CONST, "liw", "value", 20.0 + maxneq, 0.0,
