@@ -30,7 +30,7 @@ static void bed_eq10(struct gr_ctx *ctx, const struct bed_par *p)
 {
   struct gr_wca w = {p->sigma, p->eps};
   double r0 = gr_wca_cutoff(&w);
-  gr_ctx_verdict(ctx, GR_KIND_RESULT, "eq10/purely-repulsive", bed_sign_violations(&w, 0.5 * p->sigma),
+  gr_ctx_verdict(ctx, GR_KIND_PRINTED, "eq10/purely-repulsive", bed_sign_violations(&w, 0.5 * p->sigma),
                  gr_test_eq(0.0), "grid points of [sigma/2, 2 r0] (4001, r0 excluded) where -dV/dr is not > 0 inside r0 or not 0 beyond");
   gr_ctx_verdict(ctx, GR_KIND_PRINTED, "eq10/listing-force-is-gradient-of-energy",
                  gr_bedlisting_force_mismatch(&p->lst, p->sigma, 0.5 * p->sigma, r0, 2001),

@@ -102,17 +102,18 @@ static int f9_many(struct gr_ctx *ctx, const struct bed_run *r, double (*y)[4 * 
   return GR_OK;
 }
 
-/* Mean and SE over the random starts of one observable, as a row. */
+/* Mean and SE over the random starts of one observable, as a row: our
+ * measurement of our runs, nothing published to compare (kind check). */
 static void f9_row(struct gr_ctx *ctx, const char *q, const char *name, const double *x,
                    size_t n, const char *note)
 {
   double mean, se;
   char nm[64];
   if (gr_stats_mean_se(x, n, &mean, &se) != GR_OK) {
-    gr_ctx_not_computed(ctx, GR_KIND_RESULT, q, "mean and SE over the starts failed");
+    gr_ctx_not_computed(ctx, GR_KIND_CHECK, q, "mean and SE over the starts failed");
     return;
   }
-  gr_ctx_inform(ctx, GR_KIND_RESULT, q, mean, note);
+  gr_ctx_inform(ctx, GR_KIND_CHECK, q, mean, note);
   snprintf(nm, sizeof nm, "%s_se", name);
   gr_ctx_value(ctx, name, mean);
   gr_ctx_value(ctx, nm, se);
