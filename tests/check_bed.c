@@ -236,6 +236,21 @@ START_TEST(test_energy_listing)
 }
 END_TEST
 
+/* The pair's centre-of-mass energy: the total energy of two disks less
+ * their centre of mass's kinetic energy, unchanged by a common velocity. */
+START_TEST(test_pair_relative_energy)
+{
+  struct gr_bed_model m = bed_model(2, 10.0);
+  double y[8] = {5.0, 5.0, 1.0, -0.5, 6.2, 5.3, -0.3, 0.7};
+  double vx = 0.5 * (y[2] + y[6]), vy = 0.5 * (y[3] + y[7]), e;
+  e = gr_bed_kinetic(&m, y) + gr_bed_pair_energy(&m, y) - (vx * vx + vy * vy);
+  ck_assert_double_eq_tol(gr_bed_pair_relative_energy(&m, y, 0, 1), e, 1e-14);
+  y[3] += 2.5;
+  y[7] += 2.5;
+  ck_assert_double_eq_tol(gr_bed_pair_relative_energy(&m, y, 1, 0), e, 1e-14);
+}
+END_TEST
+
 /* nowalls: a disk pressed into a wall feels nothing, with walls it does. */
 START_TEST(test_nowalls)
 {
@@ -266,6 +281,7 @@ static Suite *bed_suite(void)
   tcase_add_test(tc, test_cells_equal_all_pairs);
   tcase_add_test(tc, test_energy_listing);
   tcase_add_test(tc, test_nowalls);
+  tcase_add_test(tc, test_pair_relative_energy);
   suite_add_tcase(s, tc);
   return s;
 }
