@@ -62,6 +62,19 @@ START_TEST(test_wca_fd)
 }
 END_TEST
 
+/* The cut-off computed as the zero of the force of eq. 10 (bisection) is
+ * 2^(1/6) sigma, for two diameters, and the force changes sign there. */
+START_TEST(test_wca_force_zero)
+{
+  struct gr_wca w2 = {1.0, 0.25};
+  double z = gr_wca_force_zero(&W);
+  ck_assert_double_eq_tol(z / W.sigma, pow(2.0, 1.0 / 6.0), 4e-16);
+  ck_assert_double_eq_tol(gr_wca_force_zero(&w2), pow(2.0, 1.0 / 6.0), 4e-16);
+  ck_assert_double_eq_tol(z, gr_wca_cutoff(&W), 1e-15 * z);
+  ck_assert(gr_wca_force(&W, z * (1 - 1e-9)) > 0.0);
+}
+END_TEST
+
 /* Accelerations = -grad(V_pair + V_wall + V_grav) by central differences
  * on every coordinate (damping none, no shaking, gravity on). */
 START_TEST(test_deriv_fd)
@@ -223,6 +236,21 @@ START_TEST(test_energy_listing)
 }
 END_TEST
 
+/* The pair's centre-of-mass energy: the total energy of two disks less
+ * their centre of mass's kinetic energy, unchanged by a common velocity. */
+START_TEST(test_pair_relative_energy)
+{
+  struct gr_bed_model m = bed_model(2, 10.0);
+  double y[8] = {5.0, 5.0, 1.0, -0.5, 6.2, 5.3, -0.3, 0.7};
+  double vx = 0.5 * (y[2] + y[6]), vy = 0.5 * (y[3] + y[7]), e;
+  e = gr_bed_kinetic(&m, y) + gr_bed_pair_energy(&m, y) - (vx * vx + vy * vy);
+  ck_assert_double_eq_tol(gr_bed_pair_relative_energy(&m, y, 0, 1), e, 1e-14);
+  y[3] += 2.5;
+  y[7] += 2.5;
+  ck_assert_double_eq_tol(gr_bed_pair_relative_energy(&m, y, 1, 0), e, 1e-14);
+}
+END_TEST
+
 /* nowalls: a disk pressed into a wall feels nothing, with walls it does. */
 START_TEST(test_nowalls)
 {
@@ -245,6 +273,7 @@ static Suite *bed_suite(void)
   TCase *tc = tcase_create("core");
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_wca_fd);
+  tcase_add_test(tc, test_wca_force_zero);
   tcase_add_test(tc, test_deriv_fd);
   tcase_add_test(tc, test_momentum);
   tcase_add_test(tc, test_no_dissipation_outside_contact);
@@ -252,6 +281,7 @@ static Suite *bed_suite(void)
   tcase_add_test(tc, test_cells_equal_all_pairs);
   tcase_add_test(tc, test_energy_listing);
   tcase_add_test(tc, test_nowalls);
+  tcase_add_test(tc, test_pair_relative_energy);
   suite_add_tcase(s, tc);
   return s;
 }

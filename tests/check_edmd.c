@@ -380,6 +380,30 @@ START_TEST(test_bad_input)
 }
 END_TEST
 
+/* eqs. (5)-(6) with the exchange: tangential parts kept, normal parts
+ * exchanged and scaled by mu, so the pair's normal momentum is scaled by
+ * mu and its tangential momentum kept; mu = 1 is the elastic exchange. */
+START_TEST(test_edrule_text)
+{
+  double nx = 0.6, ny = 0.8, vi[2] = {1.0, 0.3}, vj[2] = {-0.5, -0.8}, e[2][2];
+  double pn = (vi[0] + vj[0]) * nx + (vi[1] + vj[1]) * ny, pt = -(vi[0] + vj[0]) * ny + (vi[1] + vj[1]) * nx;
+  struct gr_edrule r = {GR_EDRULE_ELASTIC, 1.0, 0.0, 0.0};
+  gr_edrule_text(0.4, nx, ny, &vi[0], &vi[1], &vj[0], &vj[1]);
+  ck_assert_double_eq_tol((vi[0] + vj[0]) * nx + (vi[1] + vj[1]) * ny, 0.4 * pn, 1e-15);
+  ck_assert_double_eq_tol(-(vi[0] + vj[0]) * ny + (vi[1] + vj[1]) * nx, pt, 1e-15);
+  e[0][0] = e[1][0] = 1.0;
+  e[0][1] = e[1][1] = 0.3;
+  vi[0] = vj[0] = -0.5;
+  vi[1] = vj[1] = -0.8;
+  gr_edrule_text(1.0, nx, ny, &e[0][0], &e[0][1], &vi[0], &vi[1]);
+  gr_edrule_apply(&r, nx, ny, &e[1][0], &e[1][1], &vj[0], &vj[1], 0.0, 0.0, 1.0);
+  ck_assert_double_eq_tol(e[0][0], e[1][0], 1e-15);
+  ck_assert_double_eq_tol(e[0][1], e[1][1], 1e-15);
+  ck_assert_double_eq_tol(vi[0], vj[0], 1e-15);
+  ck_assert_double_eq_tol(vi[1], vj[1], 1e-15);
+}
+END_TEST
+
 /* Kinetic theory and observables (granobs.c) against closed forms: Haff's
  * T(t0) = T0/4; t0 for restitution and the code rule; Henderson's g at
  * phi = 0 is 1; the Enskog rate's sqrt T scaling; the clustering index of
@@ -426,6 +450,7 @@ static Suite *edmd_suite(void)
   tcase_add_test(tc, test_collapse_watchdog);
   tcase_add_test(tc, test_bad_input);
   tcase_add_test(tc, test_granobs);
+  tcase_add_test(tc, test_edrule_text);
   suite_add_tcase(su, tc);
   return su;
 }

@@ -3,7 +3,8 @@
 # (2001) sections 4-5 (the time-driven shaken bed, hpart.f): every
 # published number accounted for, every row of a kind (no unclassified),
 # the verdicts of the issues present, the known findings (loose tolerances
-# lose energy instead of gaining it; loose tolerances keep momentum) the
+# keep momentum; in full mode the longest interval hpart runs at the printed
+# tolerance does not raise the energy in a clear majority of starts) the
 # only "differs", the data sets and notes complete, the same bytes for
 # the same seed, a corrupted reference table refused with exit 2 and the
 # previous report left intact, a wrong published number flagged.
@@ -22,9 +23,8 @@ awk -F '\t' '/^#/ || $1 == "quantity" { next }
   NF != 8 { print "not 8 fields: " $0; bad = 1 }
   $6 !~ /^(reproduced|differs|expected-difference|informative)$/ { print "bad verdict: " $0; bad = 1 }
   $7 !~ /^(result|printed|misprint|check|choice)$/ { print "bad kind: " $0; bad = 1 }
-  $6 == "differs" && $1 != "energy/increases-at-loose-tolerance" &&
-    $1 != "momentum/lost-at-loose-tolerance" &&
-    $1 != "bed-claims/energy_per_collision_pct" { print "differs: " $0; bad = 1 }
+  $6 == "differs" && $1 != "energy/increases-at-long-output-interval" &&
+    $1 != "momentum/lost-at-loose-tolerance" { print "differs: " $0; bad = 1 }
   /not computed/ { print "not computed: " $0; bad = 1 }
   END { exit bad }' "$summary" >"$scratch/problems" || { show "$scratch/problems"; fail "unexpected rows"; }
 assert_accounted wilson-2001 "$summary" 2 "fig4 wilson-bed.expected wilson-clumping.expected"
@@ -42,20 +42,19 @@ for q in contact/restitution-low-speed-vs-closed-form contact/contact-time-low-s
          eq10/listing-force-is-gradient-of-energy eq10/listing-energy-vanishes-at-cutoff \
          fig9/disks-overlap-each-other fig9/disks-overlap-walls fig9/random-starts-do-not-overlap \
          energy/pair-interactions-conserve-rk8pd energy/balance-closes-rk8pd \
-         energy/disk-disk-elastic-as-printed energy/increases-at-long-output-interval \
+         energy/disk-disk-elastic-as-printed bed-claims/energy_per_collision_pct \
          variants/summed-printed-sign-injects-energy variants/dissipative-sign-dissipates \
          bed-constants/cutoff_factor bed-constants/lrw bed-constants/liw bed-constants/epsilon \
          bed-constants/n_disks bed-constants/tolerance bed-constants/n_max; do
   verdict "$q" reproduced
 done
-verdict energy/increases-at-loose-tolerance differs
 verdict momentum/lost-at-loose-tolerance differs
-verdict bed-claims/energy_per_collision_pct differs
 for q in fig9/mean-height fig9/kinetic-per-disk fig9/closest-pair fig9/closest-wall \
          memory/max-N-for-stiff-switch cost/pair-checks-slope-vs-N momentum/walls-change-it-rk8pd \
          variants/freq-2-pi-f/E-over-E0 variants/listing-as-printed/listing-E-pct \
          variants/msadams-stand-in/E-over-E0 flight/msadams-tol1e-6-overshoot-max-error \
-         collisions/msadams-tol1e-6-max-pct energy/increases-at-loose-tolerance-msadams; do
+         collisions/msadams-tol1e-6-max-pct energy/increases-at-loose-tolerance-msadams \
+         energy/increases-at-loose-tolerance collisions/forced-lsoda-tol1e-6-dtout1-max-pct; do
   verdict "$q" informative
 done
 # -- the kinds of the paper's claims; one row per fact
@@ -63,11 +62,17 @@ kind() { # kind QUANTITY KIND
   awk -F '\t' -v q="$1" -v k="$2" '$1 == q && $7 == k { ok = 1 } END { exit !ok }' "$summary" ||
     { grep "^$1	" "$summary" >&2; fail "$1 is not of kind $2"; }
 }
-for q in eq10/purely-repulsive fig9/disks-overlap-each-other fig9/disks-overlap-walls \
-         energy/pair-interactions-conserve-rk8pd energy/disk-disk-elastic-as-printed \
+for q in fig9/disks-overlap-each-other fig9/disks-overlap-walls \
          energy/increases-at-long-output-interval energy/increases-at-loose-tolerance \
          bed-claims/energy_per_collision_pct momentum/lost-at-loose-tolerance; do
   kind "$q" result
+done
+for q in eq10/purely-repulsive energy/disk-disk-elastic-as-printed; do
+  kind "$q" printed
+done
+for q in energy/pair-interactions-conserve-rk8pd fig9/mean-height fig9/kinetic-per-disk \
+         fig9/closest-pair fig9/closest-wall cost/pair-checks-slope-vs-N; do
+  kind "$q" check
 done
 kind variants/summed-printed-sign-injects-energy misprint
 kind bed-constants/cutoff_factor printed
@@ -80,7 +85,7 @@ for d in restitution:"# v0 e_g0 tc_g0 e_lin_g0 tc_lin_g0 e_g tc_g e_lin_g tc_lin
          variants:"# reading E_over_E0 listing_E_pct D_pair D_wall W_shake min_pair status" \
          energy-balance:"# t kinetic pair wall gravity D_pair D_wall W_shake residual listing_E_pct" \
          energy-table:"# tol dtout drift_final drift_max listing_E_pct max_steps_per_interval status drift_final_msadams drift_max_msadams max_steps_msadams bdf_intervals" \
-         collision-errors:"# tol dtout max_err_pct mean_err_pct max_err_pct_msadams mean_err_pct_msadams" fig9a:"# x y radius" fig9b:"# x y radius" \
+         collision-errors:"# tol dtout max_err_pct mean_err_pct max_err_pct_msadams mean_err_pct_msadams max_err_pct_forced mean_err_pct_forced" fig9a:"# x y radius" fig9b:"# x y radius" \
          fig8:"# r V minus_dVdr" memory:"# N neq lrn lrs lrs_MB listing_lrw stiff_fits"; do
   name=${d%%:*}
   assert_file "$r/wilson-bed/$name.dat"

@@ -30,7 +30,7 @@ static void bed_eq10(struct gr_ctx *ctx, const struct bed_par *p)
 {
   struct gr_wca w = {p->sigma, p->eps};
   double r0 = gr_wca_cutoff(&w);
-  gr_ctx_verdict(ctx, GR_KIND_RESULT, "eq10/purely-repulsive", bed_sign_violations(&w, 0.5 * p->sigma),
+  gr_ctx_verdict(ctx, GR_KIND_PRINTED, "eq10/purely-repulsive", bed_sign_violations(&w, 0.5 * p->sigma),
                  gr_test_eq(0.0), "grid points of [sigma/2, 2 r0] (4001, r0 excluded) where -dV/dr is not > 0 inside r0 or not 0 beyond");
   gr_ctx_verdict(ctx, GR_KIND_PRINTED, "eq10/listing-force-is-gradient-of-energy",
                  gr_bedlisting_force_mismatch(&p->lst, p->sigma, 0.5 * p->sigma, r0, 2001),
@@ -74,8 +74,8 @@ static int gr_wilson_bed_constants(struct gr_ctx *ctx)
   gr_ctx_compare(ctx, BED_CONST, "listing_c6", "value", p.lst.c6, 0, "used by the listing formulas");
   gr_ctx_compare(ctx, BED_CONST, "listing_pe_c", "value", p.lst.c, 0, "used by the listing formulas");
   gr_ctx_compare(ctx, BED_CONST, "listing_pe_shift", "value", p.lst.shift, 0, "used by the listing formulas");
-  gr_ctx_compare(ctx, BED_CONST, "cutoff_factor", "value", gr_wca_cutoff(&unit), 0.0,
-                 "r0 / sigma of physics/wca.c");
+  gr_ctx_compare(ctx, BED_CONST, "cutoff_factor", "value", gr_wca_force_zero(&unit), 0.0,
+                 "the zero of eq. 10's force for sigma = 1 (bisection, physics/wca.c)");
   gr_ctx_compare(ctx, BED_CONST, "lrw", "value", 2.0 + (double)gr_bedint_lsoda_lrn((size_t)maxneq),
                  0.0, "22 + 16 maxneq = LSODA's lrn + 2 at maxneq = 6 maxnp");
   gr_ctx_compare(ctx, BED_CONST, "liw", "value", 20.0 + maxneq, 0.0,

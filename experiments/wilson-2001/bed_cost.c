@@ -93,10 +93,10 @@ int gr_wilson_bed_cost(struct gr_ctx *ctx)
   } else
     gr_ctx_inform(ctx, GR_KIND_CHECK, "cost/fevals-slope-vs-N", slope, "log-log slope of evaluations per unit time");
   if (gr_stats_loglog(nn, pc, (size_t)nk, &fslope, &fse) != GR_OK) {
-    gr_ctx_not_computed(ctx, GR_KIND_RESULT, "cost/pair-checks-slope-vs-N", "log-log fit failed");
+    gr_ctx_not_computed(ctx, GR_KIND_CHECK, "cost/pair-checks-slope-vs-N", "log-log fit failed");
     fslope = NAN;
   } else
-    gr_ctx_inform(ctx, GR_KIND_RESULT, "cost/pair-checks-slope-vs-N", fslope,
+    gr_ctx_inform(ctx, GR_KIND_CHECK, "cost/pair-checks-slope-vs-N", fslope,
                   "log-log slope of pair distance checks per unit time (the listing's all pairs): section 5's 'does not scale well'");
   gr_ctx_value(ctx, "cost_slope", slope);
   gr_ctx_value(ctx, "cost_fslope", fslope);

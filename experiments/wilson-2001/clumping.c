@@ -85,6 +85,8 @@ static int cl_group(struct gr_ctx *ctx, const struct cl_case *c)
     goto fail;
   if (!partial)
     gr_clumping_report_group(ctx, g, c->d == 0.1);
+  if (!partial && c == &cl_cases[0])
+    gr_clumping_report_eq56(ctx);
 fail:
   gr_clumping_group_free(g);
   if (gr_ctx_error(ctx)->code != GR_OK)

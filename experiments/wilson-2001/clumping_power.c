@@ -92,7 +92,7 @@ void gr_clumping_report_clumps(struct gr_ctx *ctx, const struct gr_clumping_grou
   for (r = 1; r < CL_NRULE; r++) {
     snprintf(q, sizeof q, "%s/%s/clumps-t10", tag, gr_clumping_rules[r].name);
     cl_clump_row(ctx, g, r <= CL_RULE_RESTITUTION ? GR_KIND_RESULT : GR_KIND_CHECK, q, r, CL_NS, 1,
-                 r == 1 ? "Fig. 6: 'distinct clumping', mu = 0.4 as Wilson's code applies it"
+                 r == 1 ? "Fig. 6: 'distinct clumping', our code rule (the listing's diskev form, COEFF scaling whole velocities, with the text's mu = 0.4)"
                  : r == CL_RULE_RESTITUTION ? "Fig. 6 with the text's rule (eqs. 5-6 read as restitution e = mu = 0.4); runs that collapsed before t = 10 are left out"
                  : "our cure of inelastic collapse keeps the clumping (runs that collapsed before t = 10 are left out)");
   }

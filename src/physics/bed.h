@@ -81,6 +81,13 @@ double gr_bed_pair_energy(const struct gr_bed_model *m, const double *y);
 double gr_bed_wall_energy(const struct gr_bed_model *m, const double *y);
 double gr_bed_gravity_energy(const struct gr_bed_model *m, const double *y);
 
+/* The energy of disks i and j in their centre-of-mass frame: |v_i -
+ * v_j|^2 / 4 + V(r_ij).  Gravity and the shaking act equally on both and
+ * leave it unchanged, so over a collision of two free disks it is
+ * conserved exactly (elastic pair) whatever the body force. */
+double gr_bed_pair_relative_energy(const struct gr_bed_model *m, const double *y, size_t i,
+                                   size_t j);
+
 /* The mechanical energy the model conserves without damping and shaking:
  * kinetic + pair + wall (+ gravity when on). */
 double gr_bed_energy(const struct gr_bed_model *m, const double *y);

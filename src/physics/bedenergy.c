@@ -32,6 +32,17 @@ double gr_bed_pair_energy(const struct gr_bed_model *m, const double *y)
   return e;
 }
 
+/* The energy of disks i and j in their centre-of-mass frame: the relative
+ * kinetic energy |v_i - v_j|^2 / 4 (unit masses, reduced mass 1/2) plus
+ * their eq. 10 energy.  A force equal on both disks (gravity, the shaking)
+ * cannot change it: only the pair's own interaction and the integrator. */
+double gr_bed_pair_relative_energy(const struct gr_bed_model *m, const double *y, size_t i,
+                                   size_t j)
+{
+  double dvx = y[4 * i + 2] - y[4 * j + 2], dvy = y[4 * i + 3] - y[4 * j + 3];
+  return 0.25 * (dvx * dvx + dvy * dvy) + gr_wca_potential(&m->wca, bed_dist(y, i, j));
+}
+
 /* The wall potential V(r0/2 + h) of the four walls (wca.h). */
 double gr_bed_wall_energy(const struct gr_bed_model *m, const double *y)
 {

@@ -58,3 +58,15 @@ enum gr_edrule_cure gr_edrule_apply(const struct gr_edrule *r, double nx, double
   }
   return cure;
 }
+
+/* Eqs. (5)-(6) of section 2.4 with the exchange of normal components of
+ * eqs. (3)-(4): v_i' = mu v_jn + v_it, v_j' = mu v_in + v_jt. */
+void gr_edrule_text(double mu, double nx, double ny, double *vix, double *viy, double *vjx,
+                    double *vjy)
+{
+  double vin = *vix * nx + *viy * ny, vjn = *vjx * nx + *vjy * ny;
+  *vix += (mu * vjn - vin) * nx;
+  *viy += (mu * vjn - vin) * ny;
+  *vjx += (mu * vin - vjn) * nx;
+  *vjy += (mu * vin - vjn) * ny;
+}

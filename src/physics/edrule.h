@@ -45,6 +45,14 @@ enum gr_edrule_cure gr_edrule_apply(const struct gr_edrule *r, double nx, double
                                     double *vix, double *viy, double *vjx, double *vjy,
                                     double ti, double tj, double t);
 
+/* The text's inelastic rule, eqs. (5)-(6) read with the exchange of
+ * normal components of eqs. (3)-(4) (the listing's diskev): v_i' = mu v_jn
+ * + v_it, v_j' = mu v_in + v_jt.  The pair's normal momentum becomes mu
+ * (v_in + v_jn): not conserved for mu < 1, whatever section 2.4 says.  Not
+ * an engine rule (the runs use the kinds above). */
+void gr_edrule_text(double mu, double nx, double ny, double *vix, double *viy, double *vjx,
+                    double *vjy);
+
 /* Short name: "elastic", "restitution", "wilson-code". */
 const char *gr_edrule_name(enum gr_edrule_kind k);
 

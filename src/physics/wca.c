@@ -47,6 +47,30 @@ double gr_wca_force_over_r(const struct gr_wca *w, double r2)
   return 4.0 * w->eps * (12.0 * s6 * s6 - 6.0 * s6) / r2;
 }
 
+/* The untruncated Lennard-Jones force of eq. 10, 4 eps (12 s^12/r^13 -
+ * 6 s^6/r^7): positive (repulsive) below its zero, negative beyond. */
+static double wca_lj_force(const struct gr_wca *w, double r)
+{
+  double s6 = pow(w->sigma / r, 6);
+  return 4.0 * w->eps * (12.0 * s6 * s6 - 6.0 * s6) / r;
+}
+
+/* The zero of the force of eq. 10 by bisection on [sigma, 2 sigma]
+ * (repulsive at sigma, attractive at 2 sigma), halved until the midpoint
+ * is one of the ends: the cut-off 2^(1/6) sigma computed, not assumed. */
+double gr_wca_force_zero(const struct gr_wca *w)
+{
+  double lo = w->sigma, hi = 2.0 * w->sigma, mid = 0.5 * (lo + hi);
+  while (mid > lo && mid < hi) {
+    if (wca_lj_force(w, mid) > 0.0)
+      lo = mid;
+    else
+      hi = mid;
+    mid = 0.5 * (lo + hi);
+  }
+  return mid;
+}
+
 /* V''(r0) = 4 eps (156 s^12/r0^14 - 42 s^6/r0^8) = 72 eps / r0^2,
  * since (s/r0)^6 = 1/2. */
 double gr_wca_stiffness(const struct gr_wca *w)

@@ -22,6 +22,11 @@ struct gr_wca {
 /* r0 = 2^(1/6) sigma, the cutoff of eq. 10 and the zero of the force. */
 double gr_wca_cutoff(const struct gr_wca *w);
 
+/* The zero of the untruncated Lennard-Jones force of eq. 10, found by
+ * bisection (the Check suite holds it to 2^(1/6) sigma): where eq. 10 is
+ * cut off, so that the force is continuous and purely repulsive. */
+double gr_wca_force_zero(const struct gr_wca *w);
+
 /* V(r) of eq. 10 (0 beyond r0). */
 double gr_wca_potential(const struct gr_wca *w, double r);
 
