@@ -33,6 +33,11 @@ kind forcelaw/eq18-sign-max-energy-change misprint
 kind pipe/max-overlap check
 kind waves/no-definite-wavelength result
 kind gear/5-value-pipe-energy-ratio-dt-vs-dt4 choice
+kind pipe/accurate-at-dt-restitution-error choice
+kind regime/pipe/accurate-at-dt-restitution-error choice
+kind waves/form-from-homogeneous-start result
+kind gear/5-value-printed-corrector-freefall-error misprint
+kind gear/6-value-printed-corrector-freefall-error check
 
 # -- exactly two rows differ in a quick run: the overlap finding and the
 # variant's restitution at dt (its lighter grains' contacts are too short)
