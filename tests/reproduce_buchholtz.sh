@@ -26,11 +26,18 @@ kind() { # kind QUANTITY KIND
 }
 kind cost/np_coefficient printed
 kind lattice/mask_positions check
-kind lattice/radius_ratio result
+kind lattice/radius_ratio printed
+kind cost/forces-remainder-per-mask-position printed
+kind cost/fig3-time-growth-at-fixed-LMAX printed
 kind forcelaw/eq18-sign-max-energy-change misprint
 kind pipe/max-overlap check
 kind waves/no-definite-wavelength result
 kind gear/5-value-pipe-energy-ratio-dt-vs-dt4 choice
+kind pipe/accurate-at-dt-restitution-error choice
+kind regime/pipe/accurate-at-dt-restitution-error choice
+kind waves/form-from-homogeneous-start result
+kind gear/5-value-printed-corrector-freefall-error misprint
+kind gear/6-value-printed-corrector-freefall-error check
 
 # -- exactly two rows differ in a quick run: the overlap finding and the
 # variant's restitution at dt (its lighter grains' contacts are too short)
@@ -46,7 +53,8 @@ verdict lattice/mask_positions reproduced
 verdict lattice/radius_ratio reproduced
 verdict lattice/penetration informative
 verdict cost/np_coefficient reproduced
-verdict cost/forces_per_mask_position reproduced
+verdict cost/forces-remainder-per-mask-position reproduced
+verdict cost/fig3-time-growth-at-fixed-LMAX informative
 verdict forcelaw/hertz_exponent reproduced
 verdict forcelaw/consistent-max-energy-change reproduced
 verdict forcelaw/eq18-sign-max-energy-change reproduced

@@ -82,28 +82,35 @@ static int bp_headon(const struct bp_law *law, double r, double m, double v, dou
  * rk8pd solution, at impact speeds 0.1 to 10 m/s (the pipes' grains move
  * at a few m/s); accurate when |e_dt - e_ode| <= 0.01 at every speed, i.e.
  * the kinetic energy kept per collision, e^2, within about 2 % (e <= 0.4
- * here). */
+ * here).  Kind choice: the verdict depends on the grains' mass, which the
+ * paper leaves open (the pipe passes, the variant inside the 10 % fails);
+ * speeds where the contact sticks (e_ode = 0) test little and are counted
+ * apart in the note. */
 static int bp_accuracy(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law *law,
                        double r, double m)
 {
   static const double speeds[] = {0.1, 0.3, 1.0, 3.0, 10.0};
   double worst = 0.0, e_dt, e_ode;
-  char b[128];
-  size_t k;
+  char b[128], note[400];
+  size_t k, nmove = 0;
   for (k = 0; k < sizeof speeds / sizeof speeds[0]; k++) {
     if (bp_headon(law, r, m, speeds[k], &e_dt) != GR_OK)
       return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
     if (gr_bpforce_restitution(law->kn / (0.5 * m), law->gn, speeds[k], &e_ode) != GR_OK)
-      return gr_ctx_not_computed(ctx, GR_KIND_RESULT,
+      return gr_ctx_not_computed(ctx, GR_KIND_CHOICE,
                                  gr_bp_qname(o, "pipe/accurate-at-dt-restitution-error", b, sizeof b),
                                  "the GSL rk8pd integration of the contact failed");
     worst = fmax(worst, fabs(e_dt - e_ode));
+    nmove += e_ode > 0.0;
   }
   gr_bp_value(ctx, o, "acc_err", worst);
-  return gr_ctx_verdict(ctx, GR_KIND_RESULT, gr_bp_qname(o, "pipe/accurate-at-dt-restitution-error", b, sizeof b),
-                        worst, gr_test_le(0.01),
-                        "largest |e(dt = 1e-4 s, 5-value Gear) - e(rk8pd)| of a head-on contact of the pipe's "
-                        "grains at 0.1, 0.3, 1, 3, 10 m/s");
+  gr_bp_value(ctx, o, "acc_nmove", (double)nmove);
+  snprintf(note, sizeof note,
+           "largest |e(dt = 1e-4 s, 5-value Gear) - e(rk8pd)| of a head-on contact of the pipe's grains at 0.1, "
+           "0.3, 1, 3, 10 m/s; at %zu of the 5 speeds the grains bounce (e_ode > 0), below the sticking speed "
+           "both give e = 0 and test little; kind choice: the verdict depends on the open mass", nmove);
+  return gr_ctx_verdict(ctx, GR_KIND_CHOICE, gr_bp_qname(o, "pipe/accurate-at-dt-restitution-error", b, sizeof b),
+                        worst, gr_test_le(0.01), note);
 }
 
 /* Density and sticking speed of one pipe (tag "" or "regime"). */

@@ -104,7 +104,8 @@ static int bp_power(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp
 /* A claim decided by statistic v below bound, when the criterion has the
  * power to reject a definite wave of the data's own amplitude (it passed
  * in a share pass <= 0.05 of the draws); without that power the claim is
- * not decided: a row without a number that says why (full runs). */
+ * not decided: an informative row with the statistic that says why (full
+ * runs; until 2026-11 a 'differs' row without a number). */
 static int bp_decide(struct gr_ctx *ctx, const struct bp_opts *o, const char *q, double v,
                      double bound, double pass, const char *note)
 {
@@ -114,7 +115,7 @@ static int bp_decide(struct gr_ctx *ctx, const struct bp_opts *o, const char *q,
   snprintf(why, sizeof why,
            "not decided: the statistic reads %.3f (bound %g), but a definite wave of the data's "
            "amplitude passes the criterion in %.3f of the Monte Carlo draws", v, bound, pass);
-  return gr_ctx_not_computed(ctx, GR_KIND_RESULT, gr_bp_qname(o, q, b, sizeof b), why);
+  return gr_ctx_inform(ctx, GR_KIND_RESULT, gr_bp_qname(o, q, b, sizeof b), v, why);
 }
 
 int gr_bp_criteria(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)

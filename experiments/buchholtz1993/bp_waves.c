@@ -1,12 +1,13 @@
 /* granrepro experiment buchholtz-poeschel: the density waves of section
- * 4, measured.  Every claim of the text gets a verdict from numbers:
+ * 4, measured.  Every claim of the text gets a number:
  * waves form from a homogeneous start (dispersion index Var(n)/<n> of the
  * counts in bins one pipe width long, against its start value and 1 for a
  * random gas); no definite wavelength (the dominant low-k mode of S(k)
  * changes); they move in both directions (velocity from the shift that
  * best correlates successive profiles); they depend on the start
- * (profiles of different seeds uncorrelated).  Quick runs are too short:
- * their claim rows are informative. */
+ * (profiles of different seeds uncorrelated).  Formation and directions
+ * are shown, not judged (no synthetic test of their criteria); quick runs
+ * are too short: their claim rows are informative. */
 #include "experiments/buchholtz1993/bp_pipe.h"
 
 #include <math.h>
@@ -45,7 +46,10 @@ static int bp_curves(struct gr_ctx *ctx, const struct bp_opts *o, const struct b
 
 /* Claim 1: dispersion late > start, > 1.  The records of one start are
  * correlated (0.05 s apart): the standard error is the spread of the
- * per-start time means across the starts (independent seeds). */
+ * per-start time means across the starts (independent seeds).  Shown, not
+ * judged: no synthetic test shows the criterion able to fail at this size,
+ * and its reading depends on the open mass (the pipe passes it, the
+ * variant inside the 10 % does not). */
 static int bp_form(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
 {
   double x[BP_MAXSEEDS], mean, se, start = 0.0;
@@ -62,10 +66,12 @@ static int bp_form(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_
   gr_bp_value(ctx, o, "disp_start", start);
   gr_bp_value(ctx, o, "disp_late", mean);
   gr_bp_value(ctx, o, "disp_late_se", se);
-  return gr_bp_claim(ctx, o, GR_KIND_RESULT, "waves/form-from-homogeneous-start", mean - 3.0 * se,
-                     gr_test_gt(fmax(1.0, start)),
-                     "dispersion index from t_start, mean over starts - 3 SE (spread of the per-start "
-                     "means), against the larger of 1 (random gas) and its value at t = 0");
+  gr_bp_value(ctx, o, "disp_bound", fmax(1.0, start));
+  return gr_bp_inform(ctx, o, GR_KIND_RESULT, "waves/form-from-homogeneous-start", mean - 3.0 * se,
+                      "dispersion index from t_start, mean over starts - 3 SE (spread of the per-start "
+                      "means); waves formed if above the larger of 1 (random gas) and its value at t = 0. "
+                      "Informative: the criterion has no synthetic test showing it can fail, and its "
+                      "reading depends on the grains' mass, which the paper leaves open");
 }
 
 /* Smoothed fine profile of record k (circular box of 2 w + 1 bins). */
@@ -117,7 +123,9 @@ static int bp_wavelength(struct gr_ctx *ctx, const struct bp_opts *o, const stru
 }
 
 /* Claim 3: wave velocities of both signs (lab frame), from the shift of
- * best correlation between successive records (0.05 s apart). */
+ * best correlation between successive records (0.05 s apart).  Shown, not
+ * judged: the bound 0.05 on the rarer sign has no synthetic test, and the
+ * seed count was raised after 3 seeds left the share within one SE of it. */
 static int bp_directions(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs,
                          double *cw, double *vg)
 {
@@ -162,9 +170,10 @@ static int bp_directions(struct gr_ctx *ctx, const struct bp_opts *o, const stru
   gr_bp_value(ctx, o, "vel_rel_neg", n ? rneg / n : 0);
   gr_bp_inform(ctx, o, GR_KIND_RESULT, "waves/relative-to-grains-rarer-sign-share", n ? fmin(rpos, rneg) / n : 0,
                 "the same velocities relative to the mean grain velocity");
-  return gr_bp_claim(ctx, o, GR_KIND_RESULT, "waves/move-in-both-directions", n ? fmin(pos, neg) / n : 0,
-                     gr_test_ge(0.05),
-                     "share of the rarer sign among wave velocities in the pipe frame (correlation >= 0.3)");
+  return gr_bp_inform(ctx, o, GR_KIND_RESULT, "waves/move-in-both-directions", n ? fmin(pos, neg) / n : 0,
+                      "share of the rarer sign among wave velocities in the pipe frame (correlation >= 0.3). "
+                      "Informative: the bound 0.05 it was held to had no synthetic test showing it can fail, "
+                      "and the seeds were raised from 3 to 6 after seeing the share near it");
 }
 
 /* The best-shift correlation of the last coarse profiles of different

@@ -75,7 +75,7 @@ int gr_sweetman_table41(struct gr_ctx *ctx)
   static const int np[SW_NGRID] = {1000, 2000, 4000, 10000, 15000, 20000, 25000, 30000, 35000, 40000};
   size_t nrun = gr_ctx_quick(ctx) ? 6 : SW_NGRID, k;
   double n[SW_NGRID], t[SW_NGRID], tc[SW_NGRID], nc[SW_NGRID];
-  int m[3], status = GR_OK, ok;
+  int m[3], status = GR_OK, ok, nok = 0;
   char row[32], note[200];
   struct gr_data *d = gr_ctx_data(ctx, "fig-4-3", "N ncell t_seconds ln_N ln_t ln_t_ncell");
   if (d == NULL)
@@ -86,6 +86,7 @@ int gr_sweetman_table41(struct gr_ctx *ctx)
     if (gr_ctx_published(ctx, "table-4-1", row, "ncell", &nc[k]) != GR_OK)
       return gr_ctx_error(ctx)->code;
     ok = sw_grid(nc[k], m);
+    nok += ok;
     snprintf(note, sizeof note, ok ? "= %d x %d x %d cells, the grid used here" : "not a near-cubic grid", m[0], m[1], m[2]);
     if (gr_ctx_compare(ctx, "table-4-1", row, "ncell", ok ? (double)m[0] * m[1] * m[2] : 0.0, 0.0, note) != GR_OK)
       return gr_ctx_error(ctx)->code;
@@ -103,5 +104,8 @@ int gr_sweetman_table41(struct gr_ctx *ctx)
   }
   if (status != GR_OK)
     return gr_ctx_fail(ctx, GR_ENOMEM, "neighbour search failed (out of memory)");
+  gr_ctx_verdict(ctx, GR_KIND_CHECK, "table-4-1/near-cubic-grids", nok, gr_test_eq(SW_NGRID),
+                 "counts of Table 4.1 that factor as a x a x b, b = a or a + 1 (our reading of the grids; "
+                 "the ncell rows multiply the factors back, informative)");
   return sw_grid_rows(ctx, n, t, tc, nrun, 4);
 }

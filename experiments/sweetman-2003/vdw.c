@@ -16,14 +16,19 @@
 #include "physics/vdwpair.h"
 
 /* Table 5.1: the time step follows from eq. 2.23; the spring constant
- * from eq. 2.23 solved for K1; the other entries are inputs. */
+ * from eq. 2.23 solved for K1; the other entries are inputs (the friction
+ * and the printed K1, which the run does not use, read from the table). */
 static int vdw_table51(struct gr_ctx *ctx)
 {
-  static const struct { const char *row; double v; } inputs[] = {
-    {"mass_unit_radius", VDW_MASS_UNIT}, {"friction", 0.1},
+  struct { const char *row; double v; } inputs[] = {
+    {"mass_unit_radius", VDW_MASS_UNIT}, {"friction", NAN},
     {"hamaker", VDW_HAMAKER}, {"gravity", 0.0}, {"radius", VDW_RADIUS},
     {"initial_velocity", 0.0}};
-  double m = gr_vdwexp_mass(), n_printed = gr_contact_n_from_dt(m, 1e-7, VDW_E, VDW_DT);
+  double m = gr_vdwexp_mass(), k1_printed, n_printed;
+  if (gr_ctx_published(ctx, "table-5.1", "friction", "value", &inputs[1].v) != GR_OK ||
+      gr_ctx_published(ctx, "table-5.1", "spring_constant", "value", &k1_printed) != GR_OK)
+    return gr_ctx_error(ctx)->code;
+  n_printed = gr_contact_n_from_dt(m, k1_printed, VDW_E, VDW_DT);
   double n_implied = gr_contact_n_from_dt(m, VDW_K1, VDW_E, VDW_DT);
   double density = VDW_MASS_UNIT / (4.0 / 3.0 * M_PI);
   size_t i;

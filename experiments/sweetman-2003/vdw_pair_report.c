@@ -111,6 +111,9 @@ void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
 {
   double emax = 0.0, e1 = r->c[0].vout / r->c[0].vin, drift;
   int k, nonmono = 0, unbound = 0, worst = 0;
+  /* the claims at Table 5.1's own dt are the thesis's results; the same
+   * claims at our n = 40, 60 variants depend on that choice */
+  enum gr_kind claim = *pre == '\0' ? GR_KIND_RESULT : GR_KIND_CHOICE;
   char note[512], q[96];
   for (k = 0; k < r->ncoll; k++) {
     double e = r->c[k].vout / r->c[k].vin;
@@ -147,14 +150,14 @@ void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
   gr_ctx_verdict(ctx, GR_KIND_CHECK, q, r->maxmom / r->vmax, gr_test_le(1e-15),
                  "largest |v1 + v2| / largest |v1|: velocities equal and opposite at every step");
   snprintf(q, sizeof q, "%spair/bound", pre);
-  gr_ctx_verdict(ctx, GR_KIND_RESULT, q, (double)unbound, gr_test_eq(0.0),
+  gr_ctx_verdict(ctx, claim, q, (double)unbound, gr_test_eq(0.0),
                  "section 5.4, Fig. 5.16: \"the particles should not be able to escape the attractive "
                  "Van der Waals force\": rebounds that reach the starting gap or the cut-off");
   snprintf(note, sizeof note, "section 5.4, Fig. 5.14: \"the force decreasing in magnitude with each "
            "oscillation\": collisions after which impact speed, peak spring force or rebound height "
            "did not decrease, over %d collisions (at least 10 needed)", r->ncoll);
   snprintf(q, sizeof q, "%spair/monotone-decay", pre);
-  gr_ctx_verdict(ctx, GR_KIND_RESULT, q, r->ncoll >= 10 ? (double)nonmono : NAN,
+  gr_ctx_verdict(ctx, claim, q, r->ncoll >= 10 ? (double)nonmono : NAN,
                  gr_test_eq(0.0), note);
   drift = fabs(r->e1 - r->e0) / (0.25 * gr_vdwexp_mass() * r->c[0].vin * r->c[0].vin);
   snprintf(q, sizeof q, "%spair/energy-first-approach", pre);
