@@ -73,6 +73,10 @@ START_TEST(test_rate_counts)
 }
 END_TEST
 
+/* The box of the synthetic ensembles: the runs' 10 x 10 (section 3;
+ * reference/wilson-2001/clumping-inputs.tsv, row box). */
+#define ENS_BOX 10.0
+
 /* The size: homogeneous ensembles (uniform independent points) of the
  * quick and full shapes are called clumped at about the level CL_LEVEL. */
 START_TEST(test_criterion_size)
@@ -84,7 +88,7 @@ START_TEST(test_criterion_size)
   int k;
   gsl_rng_set(rng, 20261126);
   for (k = 0; k < 3; k++) {
-    ck_assert_int_eq(gr_clumping_power(rng, shape[k][0], shape[k][1], CL_SYNTH_UNIFORM, 2000, &mc, &mean), GR_OK);
+    ck_assert_int_eq(gr_clumping_power(rng, shape[k][0], shape[k][1], CL_SYNTH_UNIFORM, ENS_BOX, 2000, &mc, &mean), GR_OK);
     ck_assert_msg(mc.rate <= 0.02, "N = %d x %d: homogeneous called clumped in %.4f of 2000", shape[k][0], shape[k][1], mc.rate);
     ck_assert_double_eq_tol(mean, 0.99, 0.01);
   }
@@ -101,7 +105,7 @@ START_TEST(test_criterion_power)
   struct gr_ensemble_test_mc mc;
   double mean;
   gsl_rng_set(rng, 20261127);
-  ck_assert_int_eq(gr_clumping_power(rng, 1000, 4, CL_SYNTH_CLUMPED, 2000, &mc, &mean), GR_OK);
+  ck_assert_int_eq(gr_clumping_power(rng, 1000, 4, CL_SYNTH_CLUMPED, ENS_BOX, 2000, &mc, &mean), GR_OK);
   ck_assert_msg(mc.rate >= 0.95, "weak clumps (mean index %.3f) called clumped in only %.4f of 2000", mean, mc.rate);
   ck_assert_msg(mean > 1.15 && mean < 1.5, "synthetic clumps have mean index %.3f", mean);
   gsl_rng_free(rng);

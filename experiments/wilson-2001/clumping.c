@@ -9,15 +9,16 @@
 #include "harness/experiment.h"
 #include "status.h"
 
-/* The runs of section 3 (N = 1000, 2000, D = 0.1; full mode also the
- * code's D = 0.09). */
+/* The runs of section 3 (the table's N = n_small, n_large at its D;
+ * full mode also the listing's D).  The task names below label them with
+ * the printed values. */
 static const struct cl_case {
-  int n;
-  double d;
+  int size;    /* index into gr_clumping_par.n */
+  int listing; /* the listing's D instead of the text's */
   int full_only;
 } cl_cases[] = {
-  {.n = 1000, .d = 0.1}, {.n = 2000, .d = 0.1},
-  {.n = 1000, .d = 0.09, .full_only = 1}, {.n = 2000, .d = 0.09, .full_only = 1},
+  {.size = 0}, {.size = 1},
+  {.size = 0, .listing = 1, .full_only = 1}, {.size = 1, .listing = 1, .full_only = 1},
 };
 
 /* The conditions of a group (issue 25): its seeds, each every rule to
@@ -59,55 +60,62 @@ static size_t cl_seed_spans(void *arg, size_t s, struct gr_span sp[GR_COND_SPANS
   return n;
 }
 
-/* One group: every rule and seed from the same starts, to t = 10, and
- * the long runs (full: to t = 100; quick: N = 2000 to t = 40), one
+/* One group: every rule and seed from the same starts, to t_end, and
+ * the long runs (full: to t = 100; quick: the larger N to t = 40), one
  * condition per seed; then its verdicts, data and figures (figures of
- * positions for D = 0.1). */
+ * positions for the text's D). */
 static int cl_group(struct gr_ctx *ctx, const struct cl_case *c)
 {
-  int quick = gr_ctx_quick(ctx), rc, partial = 0;
+  int quick = gr_ctx_quick(ctx), rc, partial = 0, n;
+  struct gr_clumping_par par;
   struct gr_clumping_group *g = NULL;
   struct gr_conds seeds = {.name = cl_seed_name, .run = cl_seed_run, .spans = cl_seed_spans};
   char name[64];
+  double d;
   gsl_rng *rng;
+  if (gr_clumping_params(ctx, &par) != GR_OK)
+    return gr_ctx_error(ctx)->code;
   if (quick && c->full_only)
     return GR_OK;
+  n = par.n[c->size];
+  d = c->listing ? par.d_listing : par.d;
   /* one stream per (N, D): the same seed gives the same starts for every rule */
-  snprintf(name, sizeof name, "start-N%d-D%g", c->n, c->d);
+  snprintf(name, sizeof name, "start-N%d-D%g", n, d);
   if ((rng = gr_ctx_rng(ctx, name)) == NULL)
     return gr_ctx_error(ctx)->code;
-  if ((rc = gr_clumping_group_new(c->n, c->d, quick ? 4 : CL_MAXSEED, rng, &g)) != GR_OK)
+  if ((rc = gr_clumping_group_new(&par, n, d, quick ? 4 : CL_MAXSEED, rng, &g)) != GR_OK)
     goto fail;
-  g->t_long = quick ? (c->n == 2000 ? 40.0 : 0.0) : 100.0;
+  g->t_long = quick ? (c->size == 1 ? 40.0 : 0.0) : 100.0;
   seeds.n = (size_t)g->nseed;
   seeds.arg = g;
   if ((rc = gr_ctx_conditions(ctx, &seeds, &partial)) != GR_OK)
     goto fail;
   if (!partial)
-    gr_clumping_report_group(ctx, g, c->d == 0.1);
+    gr_clumping_report_group(ctx, g, !c->listing);
   if (!partial && c == &cl_cases[0])
-    gr_clumping_report_eq56(ctx);
+    gr_clumping_report_eq56(ctx, par.mu);
 fail:
   gr_clumping_group_free(g);
   if (gr_ctx_error(ctx)->code != GR_OK)
     return gr_ctx_error(ctx)->code;
   if (rc == GR_EFAIL)
-    return gr_ctx_fail(ctx, rc, "cannot place %d disks of D = %g in the box", c->n, c->d);
-  return rc == GR_OK ? GR_OK : gr_ctx_fail(ctx, rc, "out of memory running N = %d", c->n);
+    return gr_ctx_fail(ctx, rc, "cannot place %d disks of D = %g in the box", n, d);
+  return rc == GR_OK ? GR_OK : gr_ctx_fail(ctx, rc, "out of memory running N = %d", n);
 }
 
-static int cl_n1000_d01(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[0]); }
-static int cl_n2000_d01(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[1]); }
-static int cl_n1000_d009(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[2]); }
-static int cl_n2000_d009(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[3]); }
+static int cl_small(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[0]); }
+static int cl_large(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[1]); }
+static int cl_small_listing(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[2]); }
+static int cl_large_listing(struct gr_ctx *ctx) { return cl_group(ctx, &cl_cases[3]); }
 
 /* The groups (their conditions: the seeds) and Fig. 4 (its sizes): tasks
- * of conditions. */
+ * of conditions.  The names, phases of the run record, keep the printed
+ * N and D they had when these were macros, so records stay comparable. */
 static const struct gr_task cl_tasks[] = {
-  {.name = "N1000-D0.1", .fn = cl_n1000_d01},
-  {.name = "N2000-D0.1", .fn = cl_n2000_d01},
-  {.name = "N1000-D0.09", .fn = cl_n1000_d009},
-  {.name = "N2000-D0.09", .fn = cl_n2000_d009},
+  {.name = "N1000-D0.1", .fn = cl_small},
+  {.name = "N2000-D0.1", .fn = cl_large},
+  {.name = "N1000-D0.09", .fn = cl_small_listing},
+  {.name = "N2000-D0.09", .fn = cl_large_listing},
   {.name = "fig4", .fn = gr_clumping_fig4},
 };
 

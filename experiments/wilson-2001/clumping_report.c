@@ -34,7 +34,7 @@ static void cl_worst(const struct gr_clumping_group *g, int r, double *e, double
 /* Energy and momentum balances per rule. */
 static void cl_balances(struct gr_ctx *ctx, const struct cl_rep *s)
 {
-  char q[200];
+  char q[200], note[400];
   double e, p, dp;
   int r;
   for (r = 0; r < CL_NRULE; r++) {
@@ -45,10 +45,12 @@ static void cl_balances(struct gr_ctx *ctx, const struct cl_rep *s)
     snprintf(q, sizeof q, "%s/%s/momentum-balance", s->tag, gr_clumping_rules[r].name);
     gr_ctx_verdict(ctx, GR_KIND_CHECK, q, p, gr_test_le(1e-12), "max |P(t) - P0 - wall impulses - DDC momentum change| / (N v_rms0)");
     snprintf(q, sizeof q, "%s/%s/ddc-momentum-change", s->tag, gr_clumping_rules[r].name);
-    if (gr_clumping_rules[r].r.kind == GR_EDRULE_WILSON_CODE)
-      gr_ctx_verdict(ctx, GR_KIND_CHECK, q, dp, gr_test_gt(1e-9), "|total momentum change in DDCs| / (N v_rms0), mean over seeds: the code rule (our hybrid: the listing's diskev, "
-                     "whose printed COEFF = 1 conserves momentum, with the text's mu = 0.4) scales each pair's momentum by mu by construction; the engine applies it");
-    else
+    if (s->g->rule[r].kind == GR_EDRULE_WILSON_CODE) {
+      snprintf(note, sizeof note, "|total momentum change in DDCs| / (N v_rms0), mean over seeds: the code rule (our hybrid: the listing's diskev, "
+               "whose printed COEFF = 1 conserves momentum, with the text's mu = %g) scales each pair's momentum by mu by construction; the engine applies it",
+               s->g->par.mu);
+      gr_ctx_verdict(ctx, GR_KIND_CHECK, q, dp, gr_test_gt(1e-9), note);
+    } else
       gr_ctx_verdict(ctx, GR_KIND_CHECK, q, dp, gr_test_le(1e-12), "|total momentum change in DDCs| / (N v_rms0): momentum conserved collision by collision");
   }
 }
@@ -57,9 +59,9 @@ static void cl_balances(struct gr_ctx *ctx, const struct cl_rep *s)
  * (read with the exchange of eqs. (3)-(4)): the pair's normal momentum
  * after / before one oblique collision, which the text's claim puts at 1
  * and the equations at mu (a misprint row: mu is asserted). */
-void gr_clumping_report_eq56(struct gr_ctx *ctx)
+void gr_clumping_report_eq56(struct gr_ctx *ctx, double mu)
 {
-  double mu = gr_clumping_rules[CL_RULE_RESTITUTION].r.e, nx = 0.6, ny = 0.8;
+  double nx = 0.6, ny = 0.8;
   double vi[2] = {1.0, 0.3}, vj[2] = {-0.5, -0.8}, pn0 = (vi[0] + vj[0]) * nx + (vi[1] + vj[1]) * ny;
   gr_edrule_text(mu, nx, ny, &vi[0], &vi[1], &vj[0], &vj[1]);
   gr_ctx_verdict(ctx, GR_KIND_MISPRINT, "eq5-6/momentum-conserved", ((vi[0] + vj[0]) * nx + (vi[1] + vj[1]) * ny) / pn0,
@@ -71,19 +73,20 @@ void gr_clumping_report_eq56(struct gr_ctx *ctx)
 static void cl_enskog(struct gr_ctx *ctx, const struct cl_rep *s)
 {
   char q[200], note[600];
-  double m = NAN, v[CL_NS], se, phi = s->g->n * 0.7853981633974483 * s->g->d * s->g->d / (CL_L * CL_L);
+  const double box = s->g->par.box, t_end = s->g->par.t_end;
+  double m = NAN, v[CL_NS], se, phi = s->g->n * 0.7853981633974483 * s->g->d * s->g->d / (box * box);
   int k, nearly = 0;
   for (k = 1; k <= CL_NS; k++)
-    if (cl_time(k - 1) >= 1.0 && gr_clumping_stat(s->g, 0, k, 2, &v[nearly], &se) > 0)
+    if (cl_time(t_end, k - 1) >= 1.0 && gr_clumping_stat(s->g, 0, k, 2, &v[nearly], &se) > 0)
       nearly++;
   snprintf(q, sizeof q, "%s/elastic/collision-rate-over-enskog", s->tag);
   if (gr_stats_mean_se(v, (size_t)nearly, &m, &se) != GR_OK) {
     gr_ctx_not_computed(ctx, GR_KIND_CHECK, q, "no window after t = 1 with runs");
     return;
   }
-  snprintf(note, sizeof note, "DDC rate / (N/2) 2 n D g(D) sqrt(pi T), g(D) = %.4f (Henderson, phi = %.4f), mean over 1 <= t <= 10 and seeds (SE %.2g); "
+  snprintf(note, sizeof note, "DDC rate / (N/2) 2 n D g(D) sqrt(pi T), g(D) = %.4f (Henderson, phi = %.4f), mean over 1 <= t <= %g and seeds (SE %.2g); "
            "within 5%% (walls shift the density seen by a disk by ~2%%); Boltzmann's rate (g = 1) would read %.3f", gr_granobs_contact_g(phi), phi,
-           se, m * gr_granobs_contact_g(phi));
+           t_end, se, m * gr_granobs_contact_g(phi));
   gr_ctx_verdict(ctx, GR_KIND_CHECK, q, m, gr_test_abs(1.0, 0.05), note);
   snprintf(q, sizeof q, "boltzmann_ratio/%s", s->tag);
   gr_ctx_value(ctx, q, m * gr_granobs_contact_g(phi));
@@ -101,7 +104,8 @@ static void cl_enskog_late(struct gr_ctx *ctx, const struct cl_rep *s, int r)
   if (last <= 0)
     return;
   snprintf(q, sizeof q, "%s/%s/collision-rate-over-enskog-late", s->tag, gr_clumping_rules[r].name);
-  snprintf(note, sizeof note, "in the window ending at t = %.1f (all runs): above 1 when clumps raise the local density and g", cl_time(last));
+  snprintf(note, sizeof note, "in the window ending at t = %.1f (all runs): above 1 when clumps raise the local density and g",
+           cl_time(s->g->par.t_end, last));
   gr_ctx_inform(ctx, GR_KIND_CHECK, q, v, note);
 }
 
@@ -111,14 +115,14 @@ static void cl_enskog_late(struct gr_ctx *ctx, const struct cl_rep *s, int r)
 static void cl_haff(struct gr_ctx *ctx, const struct cl_rep *s, int r)
 {
   char q[200], note[600];
-  double v, se, worst = 0.0, worstk = 0.0, t0 = s->t0[r];
+  double v, se, worst = 0.0, worstk = 0.0, t0 = s->t0[r], t_end = s->g->par.t_end;
   int kk, nearly = 0;
-  for (kk = 1; kk <= CL_NS && cl_time(kk) <= t0; kk++) {
+  for (kk = 1; kk <= CL_NS && cl_time(t_end, kk) <= t0; kk++) {
     double dev;
     if (gr_clumping_stat(s->g, r, kk, 0, &v, &se) < s->g->nseed)
       break;
-    dev = v / gr_granobs_haff(s->T0, t0, cl_time(kk)) - 1.0;
-    if (cl_time(kk) <= (sqrt(2.0) - 1.0) * t0) {
+    dev = v / gr_granobs_haff(s->T0, t0, cl_time(t_end, kk)) - 1.0;
+    if (cl_time(t_end, kk) <= (sqrt(2.0) - 1.0) * t0) {
       worst = fmax(worst, fabs(dev));
       nearly++;
     }
@@ -210,13 +214,13 @@ static void cl_counts(struct gr_ctx *ctx, const struct cl_rep *s)
       cure += (double)(k->cure_tc + k->cure_vcut) / ns;
     }
     snprintf(q, sizeof q, "%s/%s/disk-disk-collisions", s->tag, gr_clumping_rules[r].name);
-    snprintf(note, sizeof note, "mean per run (to t = 10 or the collapse); cell crossings %.0f, stale events %.0f, DDCs made elastic by the cure %.0f",
-             vwc, stale, cure);
+    snprintf(note, sizeof note, "mean per run (to t = %g or the collapse); cell crossings %.0f, stale events %.0f, DDCs made elastic by the cure %.0f",
+             s->g->par.t_end, vwc, stale, cure);
     gr_ctx_inform(ctx, GR_KIND_CHECK, q, ddc, note);
   }
 }
 
-/* Values the notes quote: seeds, restitution runs stopped before t = 10. */
+/* Values the notes quote: seeds, restitution runs stopped before t_end. */
 static void cl_values(struct gr_ctx *ctx, const struct cl_rep *s)
 {
   char q[200];
@@ -238,9 +242,9 @@ void gr_clumping_report_group(struct gr_ctx *ctx, const struct gr_clumping_group
     gr_ctx_fail(ctx, GR_EFAIL, "no run of N = %d, D = %g has an initial sample", g->n, g->d);
     return;
   }
-  s.omega0 = gr_granobs_enskog(g->n / (CL_L * CL_L), g->d, s.T0);
+  s.omega0 = gr_granobs_enskog(g->n / (g->par.box * g->par.box), g->d, s.T0);
   for (r = 0; r < CL_NRULE; r++) {
-    s.t0[r] = gr_granobs_haff_t0(&gr_clumping_rules[r].r, s.omega0);
+    s.t0[r] = gr_granobs_haff_t0(&g->rule[r], s.omega0);
   }
   cl_balances(ctx, &s);
   gr_clumping_report_clumps(ctx, g, s.tag, figures);

@@ -9,31 +9,43 @@
 #include "physics/granobs.h"
 #include "status.h"
 
-/* The rules compared, all from the same initial states: Wilson's mu = 0.4
- * (section 3) as his code applies it, the momentum-conserving restitution
- * e = 0.4, and that rule with each cure of inelastic collapse.  tc = 1e-3
- * is about 1/400 of the initial mean free time; vcut = 0.05 is 1/12 of the
- * initial thermal speed sqrt(T0) = 0.58. */
+/* The rules compared, all from the same initial states: Wilson's mu
+ * (section 3, clumping-inputs.tsv) as his code applies it, the
+ * momentum-conserving restitution e = mu, and that rule with each cure of
+ * inelastic collapse.  tc = 1e-3 is about 1/400 of the initial mean free
+ * time; vcut = 0.05 is 1/12 of the initial thermal speed sqrt(T0) = 0.58.
+ * The inelastic rules' e is 0 here: gr_clumping_rule sets it to mu. */
 const struct gr_clumping_rule gr_clumping_rules[CL_NRULE] = {
   {.name = "elastic", .r = {.kind = GR_EDRULE_ELASTIC, .e = 1.0}},
-  {.name = "wilson-code", .r = {.kind = GR_EDRULE_WILSON_CODE, .e = 0.4}},
-  {.name = "restitution", .r = {.kind = GR_EDRULE_RESTITUTION, .e = 0.4}},
-  {.name = "restitution-tc", .r = {.kind = GR_EDRULE_RESTITUTION, .e = 0.4, .tc = 1e-3}},
-  {.name = "restitution-cutoff", .r = {.kind = GR_EDRULE_RESTITUTION, .e = 0.4, .vcut = 0.05}},
+  {.name = "wilson-code", .r = {.kind = GR_EDRULE_WILSON_CODE}},
+  {.name = "restitution", .r = {.kind = GR_EDRULE_RESTITUTION}},
+  {.name = "restitution-tc", .r = {.kind = GR_EDRULE_RESTITUTION, .tc = 1e-3}},
+  {.name = "restitution-cutoff", .r = {.kind = GR_EDRULE_RESTITUTION, .vcut = 0.05}},
 };
 
-/* The engine for seed s of group g under rule r (10 x 10 box, walls). */
+/* Rule r of the comparison at the inelasticity mu of eqs. 5-6. */
+struct gr_edrule gr_clumping_rule(int r, double mu)
+{
+  struct gr_edrule e = gr_clumping_rules[r].r;
+  if (r > 0)
+    e.e = mu;
+  return e;
+}
+
+/* The engine for seed s of group g under rule r (the table's box, walls). */
 static int cl_engine(const struct gr_clumping_group *g, int r, int s, struct gr_edmd **out)
 {
-  const struct gr_edmd_params p = {.n = g->n, .d = g->d, .lx = CL_L, .ly = CL_L,
-                                   .rule = gr_clumping_rules[r].r};
+  const struct gr_edmd_params p = {.n = g->n, .d = g->d, .lx = g->par.box, .ly = g->par.box,
+                                   .rule = g->rule[r]};
   size_t o = (size_t)s * (size_t)g->n;
   return gr_edmd_new(&p, g->x0 + o, g->y0 + o, g->vx0 + o, g->vy0 + o, out);
 }
 
-/* What sample k reads besides the engine: the start's energy and momentum,
- * the momentum scale, and scratch for positions, velocities, box counts. */
+/* What sample k reads besides the engine: the box, the end time, the
+ * start's energy and momentum, the momentum scale, and scratch for
+ * positions, velocities, box counts. */
 struct cl_ref {
+  double box, t_end;
   double e0, px0, py0, vscale;
   double *x, *y, *vx, *vy;
   int *counts;
@@ -51,7 +63,7 @@ static void cl_sample(const struct gr_edmd *s, int k, double t, const struct cl_
     f->vy[i] = s->disk[i].vy;
   }
   o->T[k] = gr_granobs_temperature(f->vx, f->vy, n);
-  o->ci[k] = gr_granobs_cluster_index(f->x, f->y, n, CL_L, CL_L, CL_BOXES, f->counts);
+  o->ci[k] = gr_granobs_cluster_index(f->x, f->y, n, f->box, f->box, CL_BOXES, f->counts);
   e = fabs(gr_edmd_kinetic(s) + s->k.e_lost - f->e0) / f->e0;
   gr_edmd_momentum(s, &px, &py);
   pe = gr_pmath_hypot(px - s->k.wall_px - s->k.ddc_px - f->px0, py - s->k.wall_py - s->k.ddc_py - f->py0) / f->vscale;
@@ -61,14 +73,14 @@ static void cl_sample(const struct gr_edmd *s, int k, double t, const struct cl_
   o->nsamp = k + 1;
 }
 
-/* Sample the engine at t_k = CL_TEND (k / CL_NS)^2 until the end or a stop. */
+/* Sample the engine at t_k = t_end (k / CL_NS)^2 until the end or a stop. */
 static void cl_sample_all(struct gr_edmd *s, const struct cl_ref *f, struct gr_clumping_series *o)
 {
   long long last = 0;
   int k;
   cl_sample(s, 0, 0.0, f, o);
   for (k = 1; k <= CL_NS; k++) {
-    double t = cl_time(k);
+    double t = cl_time(f->t_end, k);
     o->status = gr_edmd_run(s, t, 0);
     if (o->status != GR_EDMD_DONE)
       break;
@@ -85,8 +97,8 @@ static int cl_run_one(struct gr_clumping_group *g, int rule, int seed, double *x
   struct gr_edmd *s;
   double *buf = malloc(4 * (size_t)g->n * sizeof *buf);
   int *counts = malloc(CL_BOXES * CL_BOXES * sizeof *counts), i, rc = GR_OK;
-  struct cl_ref f = {.x = buf, .y = buf + g->n, .vx = buf + 2 * g->n, .vy = buf + 3 * g->n,
-                     .counts = counts};
+  struct cl_ref f = {.box = g->par.box, .t_end = g->par.t_end, .x = buf, .y = buf + g->n,
+                     .vx = buf + 2 * g->n, .vy = buf + 3 * g->n, .counts = counts};
   if (buf == NULL || counts == NULL || cl_engine(g, rule, seed, &s) != GR_OK) {
     free(buf);
     free(counts);
@@ -148,18 +160,17 @@ int gr_clumping_group_long(struct gr_clumping_group *g)
   return bad ? GR_ENOMEM : GR_OK;
 }
 
-int gr_clumping_events_to(int n, double d, const double *x, const double *y,
-                          const double *vx, const double *vy, int ncell,
-                          double t_end, long long *events,
-                          struct gr_edmd_counters *k)
+int gr_clumping_events_to(const struct gr_clumping_par *par, int n, const double *x,
+                          const double *y, const double *vx, const double *vy, int ncell,
+                          long long *events, struct gr_edmd_counters *k)
 {
-  const struct gr_edmd_params p = {.n = n, .d = d, .lx = CL_L, .ly = CL_L, .ncx = ncell,
+  const struct gr_edmd_params p = {.n = n, .d = par->d, .lx = par->box, .ly = par->box, .ncx = ncell,
                                    .ncy = ncell, .rule = gr_clumping_rules[0].r};
   struct gr_edmd *s;
   int rc = gr_edmd_new(&p, x, y, vx, vy, &s);
   if (rc != GR_OK)
     return rc;
-  rc = gr_edmd_run(s, t_end, 0);
+  rc = gr_edmd_run(s, par->t_end, 0);
   *k = s->k;
   gr_edmd_free(s);
   *events = k->ddc + k->dwc + k->vwc;

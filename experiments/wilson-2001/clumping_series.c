@@ -18,12 +18,12 @@
 static double cl_value(const struct gr_clumping_group *g, const struct gr_clumping_series *o,
                        int k, int what)
 {
-  double n = g->n, dens = n / (CL_L * CL_L), dt, sq;
+  double n = g->n, dens = n / (g->par.box * g->par.box), dt, sq;
   if (what == 0)
     return o->T[k];
   if (what == 1)
     return o->ci[k];
-  dt = cl_time(k) - cl_time(k - 1);
+  dt = cl_time(g->par.t_end, k) - cl_time(g->par.t_end, k - 1);
   sq = 0.5 * (sqrt(o->T[k - 1]) + sqrt(o->T[k]));
   return o->ddc[k] / dt / (0.5 * n * gr_granobs_enskog(dens, g->d, sq * sq));
 }
@@ -56,26 +56,42 @@ int gr_clumping_stat(const struct gr_clumping_group *g, int r, int k, int what,
   return m;
 }
 
+/* What a positions figure shows: the start (rule < 0) or the final
+ * positions of rule 0, 1 or 3, with the table's t_end and mu. */
+static void cl_positions_what(const struct gr_clumping_group *g, int rule, char *buf, size_t len)
+{
+  const double t = g->par.t_end, mu = g->par.mu;
+  if (rule < 0)
+    snprintf(buf, len, "initial positions");
+  else if (rule == 0)
+    snprintf(buf, len, "final positions (t = %g), elastic", t);
+  else if (rule == 1)
+    snprintf(buf, len, "final positions (t = %g), inelastic mu = %g as Wilson's code applies it", t, mu);
+  else
+    snprintf(buf, len, "final positions (t = %g), restitution e = %g with the TC model", t, mu);
+}
+
 /* Positions of Figs. 5-7 (seed 0) and their figures. */
 void gr_clumping_positions(struct gr_ctx *ctx, const struct gr_clumping_group *g)
 {
-  static const struct { const char *fig; const char *what; int rule; } sets[] = {
-    {"fig5", "initial positions", -1}, {"fig6", "final positions (t = 10), inelastic mu = 0.4 as Wilson's code applies it", 1},
-    {"fig7", "final positions (t = 10), elastic", 0}, {"final-restitution-tc", "final positions (t = 10), restitution e = 0.4 with the TC model", 3}};
-  char name[64], title[200];
+  static const struct { const char *fig; int rule; } sets[] = {
+    {"fig5", -1}, {"fig6", 1}, {"fig7", 0}, {"final-restitution-tc", 3}};
+  char name[64], title[200], what[120], setup[160];
   size_t k;
   int i;
+  snprintf(setup, sizeof setup, "set size square\nset xrange [0:%g]\nset yrange [0:%g]\nunset key\nset style fill solid 1.0 noborder",
+           g->par.box, g->par.box);
   for (k = 0; k < sizeof sets / sizeof sets[0]; k++) {
     struct gr_data *d;
     const double *x = sets[k].rule < 0 ? g->x0 : g->xf[sets[k].rule];
     const double *y = sets[k].rule < 0 ? g->y0 : g->yf[sets[k].rule];
     const struct gr_figure f = {.name = name, .data = name, .title = title, .xlabel = "x", .ylabel = "y",
-      .setup = "set size square\nset xrange [0:10]\nset yrange [0:10]\nunset key\nset style fill solid 1.0 noborder",
-      .plot = "data using 1:2:3 with circles lc rgb '#1f4e9a'"};
+      .setup = setup, .plot = "data using 1:2:3 with circles lc rgb '#1f4e9a'"};
+    cl_positions_what(g, sets[k].rule, what, sizeof what);
     snprintf(name, sizeof name, "%s-N%d", sets[k].fig, g->n);
-    snprintf(title, sizeof title, "Wilson Fig. %s: N = %d, D = %g, %s", sets[k].fig + 3, g->n, g->d, sets[k].what);
+    snprintf(title, sizeof title, "Wilson Fig. %s: N = %d, D = %g, %s", sets[k].fig + 3, g->n, g->d, what);
     if (sets[k].rule == 3)
-      snprintf(title, sizeof title, "N = %d, D = %g, %s", g->n, g->d, sets[k].what);
+      snprintf(title, sizeof title, "N = %d, D = %g, %s", g->n, g->d, what);
     d = gr_ctx_data(ctx, name, "x y radius");
     for (i = 0; i < g->n && d != NULL; i++)
       gr_data_printf(d, "%.6f %.6f %g\n", x[i], y[i], 0.5 * g->d);
@@ -99,7 +115,7 @@ static void cl_series_data(struct gr_ctx *ctx, const struct gr_clumping_group *g
   if ((d = gr_ctx_data(ctx, name, cols)) == NULL)
     return;
   for (k = 0; k <= CL_NS; k++) {
-    double t = cl_time(k);
+    double t = cl_time(g->par.t_end, k);
     gr_data_printf(d, "%.4f %.6g %.6g", t, gr_granobs_haff(1.0, t0[2], t),
                    gr_granobs_haff(1.0, t0[1], t));
     for (r = 0; r < CL_NRULE; r++) {
@@ -114,8 +130,9 @@ static void cl_series_data(struct gr_ctx *ctx, const struct gr_clumping_group *g
   }
 }
 
-/* The plot command of series figure w (0: T, 1: clustering, 2: Enskog). */
-static void cl_series_plot(int w, char *plot, size_t size)
+/* The plot command of series figure w (0: T, 1: clustering, 2: Enskog);
+ * Haff's curves are labelled with the table's mu. */
+static void cl_series_plot(int w, double mu, char *plot, size_t size)
 {
   int r, l = 0;
   for (r = 0; r < CL_NRULE; r++) {
@@ -124,8 +141,8 @@ static void cl_series_plot(int w, char *plot, size_t size)
                   r ? ", " : "", c, c + 1, gr_clumping_rules[r].name);
   }
   if (w == 0)
-    snprintf(plot + l, size - l, ", data using 1:2 with lines dt 2 lw 2 lc rgb 'black' title 'Haff, restitution 0.4', "
-             "data using 1:3 with lines dt 3 lw 2 lc rgb 'gray40' title 'Haff, code rule mu = 0.4'");
+    snprintf(plot + l, size - l, ", data using 1:2 with lines dt 2 lw 2 lc rgb 'black' title 'Haff, restitution %g', "
+             "data using 1:3 with lines dt 3 lw 2 lc rgb 'gray40' title 'Haff, code rule mu = %g'", mu, mu);
   if (w == 2)
     snprintf(plot + l, size - l, ", 1 with lines dt 2 lc rgb 'black' title 'Enskog'");
 }
@@ -135,9 +152,11 @@ void gr_clumping_series_out(struct gr_ctx *ctx, const struct gr_clumping_group *
 {
   static const char *stem[3] = {"temperature", "clustering", "enskog"};
   static const char *ylab[3] = {"T / T0", "variance / mean of box counts", "collision rate / Enskog rate"};
-  static const char *setup[3] = {"set logscale y\nset key bottom left", "set key top left", "set key top left\nset xrange [0.5:10]"};
-  char name[64], title[3][160], plot[3][1400], fname[3][64];
+  char name[64], title[3][160], plot[3][1400], fname[3][64], setup[3][64];
   int w;
+  snprintf(setup[0], sizeof setup[0], "set logscale y\nset key bottom left");
+  snprintf(setup[1], sizeof setup[1], "set key top left");
+  snprintf(setup[2], sizeof setup[2], "set key top left\nset xrange [0.5:%g]", g->par.t_end);
   snprintf(name, sizeof name, "series-%s", tag);
   cl_series_data(ctx, g, name, T0, t0);
   snprintf(title[0], sizeof title[0], "Granular temperature T(t)/T0, N = %d, D = %g (mean of %d seeds)", g->n, g->d, g->nseed);
@@ -146,28 +165,29 @@ void gr_clumping_series_out(struct gr_ctx *ctx, const struct gr_clumping_group *
   for (w = 0; w < 3; w++) {
     const struct gr_figure f = {.name = fname[w], .data = name, .title = title[w], .xlabel = "time t",
                                 .ylabel = ylab[w], .setup = setup[w], .plot = plot[w]};
-    cl_series_plot(w, plot[w], sizeof plot[w]);
+    cl_series_plot(w, g->par.mu, plot[w], sizeof plot[w]);
     snprintf(fname[w], sizeof fname[w], "%s-%s", stem[w], tag);
     gr_ctx_figure(ctx, &f);
   }
 }
 
 /* The collision-rule comparison of one group: one row per rule (clustering
- * index and T/T0 at t = 10, collisions, collapses in the long runs) and a
+ * index and T/T0 at t_end, collisions, collapses in the long runs) and a
  * bar chart of the clustering index. */
 void gr_clumping_rules_table(struct gr_ctx *ctx, const struct gr_clumping_group *g,
                              const char *tag, double T0)
 {
-  char name[64], title[160];
+  char name[64], title[160], ylabel[64];
   struct gr_data *d;
   const struct gr_figure f = {.name = name, .data = name, .title = title, .xlabel = "collision rule",
-    .ylabel = "clustering index at t = 10",
+    .ylabel = ylabel,
     .setup = "set style fill solid 0.5\nset boxwidth 0.6\nunset key\nset yrange [0:*]\nset xrange [-0.6:4.6]\nset xtics rotate by -20",
     .plot = "data using 1:3:4:xtic(2) with boxerrorbars lc rgb '#1f4e9a'"};
   int r, j;
   snprintf(name, sizeof name, "rules-%s", tag);
-  snprintf(title, sizeof title, "Collision rules compared, N = %d, D = %g: clustering index at t = 10 (mean +- SE of %d seeds)",
-           g->n, g->d, g->nseed);
+  snprintf(ylabel, sizeof ylabel, "clustering index at t = %g", g->par.t_end);
+  snprintf(title, sizeof title, "Collision rules compared, N = %d, D = %g: clustering index at t = %g (mean +- SE of %d seeds)",
+           g->n, g->d, g->par.t_end, g->nseed);
   if ((d = gr_ctx_data(ctx, name, "index rule ci_t10 ci_se T_t10_over_T0 T_se ddc_to_t10 collapsed_long_runs")) == NULL)
     return;
   for (r = 0; r < CL_NRULE; r++) {

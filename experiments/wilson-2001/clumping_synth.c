@@ -22,11 +22,11 @@ int gr_clumping_dispersion_p(const double *ci, int nrun, double *p)
   return gr_ensemble_test_dispersion(ci, (size_t)nrun, CL_BOXES * CL_BOXES, p);
 }
 
-/* Fold a coordinate into [0, L] by reflection at the walls. */
-static double cl_reflect(double u)
+/* Fold a coordinate into [0, l] by reflection at the walls. */
+static double cl_reflect(double u, double l)
 {
-  while (u < 0.0 || u > CL_L)
-    u = u < 0.0 ? -u : 2.0 * CL_L - u;
+  while (u < 0.0 || u > l)
+    u = u < 0.0 ? -u : 2.0 * l - u;
   return u;
 }
 
@@ -35,6 +35,7 @@ static double cl_reflect(double u)
 struct cl_synth {
   gsl_rng *rng;
   int n, nseed, kind;
+  double box;
   double *x, *y, *ci, sum_ci;
   int *counts;
   size_t nci;
@@ -43,23 +44,24 @@ struct cl_synth {
 /* One synthetic configuration of s->n points (per run): uniform, or
  * CL_SYNTH_FRAC of them in clusters of CL_SYNTH_K around uniform centres
  * (Gaussian, sd CL_SYNTH_SIGMA, reflected into the box), the rest uniform.
- * Returns its clustering index (10 x 10 boxes). */
+ * Returns its clustering index (CL_BOXES x CL_BOXES boxes). */
 static double cl_synth_config(struct cl_synth *s)
 {
+  const double l = s->box;
   int i = 0, nclus = s->kind == CL_SYNTH_CLUMPED ? (int)(CL_SYNTH_FRAC * s->n) / CL_SYNTH_K : 0;
   while (i < nclus * CL_SYNTH_K) {
-    double cx = gsl_rng_uniform(s->rng) * CL_L, cy = gsl_rng_uniform(s->rng) * CL_L;
+    double cx = gsl_rng_uniform(s->rng) * l, cy = gsl_rng_uniform(s->rng) * l;
     int k;
     for (k = 0; k < CL_SYNTH_K; k++, i++) {
-      s->x[i] = cl_reflect(cx + gsl_ran_gaussian(s->rng, CL_SYNTH_SIGMA));
-      s->y[i] = cl_reflect(cy + gsl_ran_gaussian(s->rng, CL_SYNTH_SIGMA));
+      s->x[i] = cl_reflect(cx + gsl_ran_gaussian(s->rng, CL_SYNTH_SIGMA), l);
+      s->y[i] = cl_reflect(cy + gsl_ran_gaussian(s->rng, CL_SYNTH_SIGMA), l);
     }
   }
   for (; i < s->n; i++) {
-    s->x[i] = gsl_rng_uniform(s->rng) * CL_L;
-    s->y[i] = gsl_rng_uniform(s->rng) * CL_L;
+    s->x[i] = gsl_rng_uniform(s->rng) * l;
+    s->y[i] = gsl_rng_uniform(s->rng) * l;
   }
-  return gr_granobs_cluster_index(s->x, s->y, s->n, CL_L, CL_L, CL_BOXES, s->counts);
+  return gr_granobs_cluster_index(s->x, s->y, s->n, l, l, CL_BOXES, s->counts);
 }
 
 /* One synthetic ensemble of s->nseed runs and the criterion's p-value. */
@@ -75,12 +77,12 @@ static int cl_synth_draw(void *arg, double *p)
   return gr_clumping_dispersion_p(s->ci, s->nseed, p);
 }
 
-int gr_clumping_power(gsl_rng *rng, int n, int nseed, int kind, size_t ntrial,
+int gr_clumping_power(gsl_rng *rng, int n, int nseed, int kind, double box, size_t ntrial,
                       struct gr_ensemble_test_mc *mc, double *mean_ci)
 {
-  struct cl_synth s = {.rng = rng, .n = n, .nseed = nseed, .kind = kind};
+  struct cl_synth s = {.rng = rng, .n = n, .nseed = nseed, .kind = kind, .box = box};
   int rc;
-  if (n < 1 || nseed < 1 || (kind != CL_SYNTH_UNIFORM && kind != CL_SYNTH_CLUMPED))
+  if (n < 1 || nseed < 1 || !(box > 0.0) || (kind != CL_SYNTH_UNIFORM && kind != CL_SYNTH_CLUMPED))
     return GR_EINPUT;
   s.x = malloc(2 * (size_t)n * sizeof *s.x);
   s.ci = malloc((size_t)nseed * sizeof *s.ci);
