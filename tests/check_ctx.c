@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "harness/benchref.h"
 #include "harness/ctx.h"
 #include "harness/error.h"
 #include "harness/experiment.h"
@@ -344,6 +345,41 @@ START_TEST(test_ctx_missing_reference)
 }
 END_TEST
 
+/* An input read from a misprint cell is the value its "# misprint:" line
+ * predicts (the run's reading); gr_ctx_published keeps the printed one. */
+START_TEST(test_ctx_input_misprint)
+{
+  char base[256], refdir[300], tab[400], mis[500];
+  struct gr_options opt;
+  struct gr_ctx *ctx;
+  struct gr_error err = {0};
+  double printed = 0.0, read = 0.0, other = 0.0;
+  fresh_dir(base, sizeof base, "ctx-input-misprint");
+  fake_options(base, refdir, sizeof refdir, tab, sizeof tab, &opt);
+  snprintf(mis, sizeof mis, "%s/fake/mis.tsv", refdir);
+  spit(mis, "# source: granrepro test suite\n# quantity: a lost minus sign\n# kind: printed\n"
+            "# misprint: k value 1.00e7: the exponent's sign\n"
+            "key\tvalue\nk\t1e-7\ne\t.95\n");
+  ctx = gr_ctx_new(&fake_exp, &opt);
+  ck_assert_int_eq(gr_ctx_published(ctx, "mis", "k", "value", &printed), GR_OK);
+  ck_assert_int_eq(gr_ctx_input(ctx, "mis", "k", "value", &read), GR_OK);
+  ck_assert_int_eq(gr_ctx_input(ctx, "mis", "e", "value", &other), GR_OK);
+  ck_assert_double_eq(printed, 1e-7);
+  ck_assert_double_eq(read, 1e7);
+  ck_assert_double_eq(other, 0.95);
+  gr_ctx_free(ctx);
+  /* a bench kernel's setup reads the same way (benchref.h) */
+  gr_benchref_use(refdir, "fake");
+  ck_assert_int_eq(gr_benchref_published("mis", "k", "value", &printed, &err), GR_OK);
+  ck_assert_int_eq(gr_benchref_input("mis", "k", "value", &read, &err), GR_OK);
+  ck_assert_double_eq(printed, 1e-7);
+  ck_assert_double_eq(read, 1e7);
+  ck_assert_int_eq(gr_benchref_input("mis", "nosuch", "value", &read, &err), GR_EINPUT);
+  ck_assert_ptr_nonnull(strstr(err.msg, "mis.tsv"));
+  gr_benchref_done();
+}
+END_TEST
+
 /* Sticky errors: after the first failure every gr_ctx_* call is a no-op
  * returning the recorded code, and gr_ctx_run_tasks stops at the task
  * that failed (checked once per task, named when it returned a bare
@@ -485,6 +521,7 @@ static Suite *ctx_suite(void)
   gr_check_scratch();
   tcase_add_test(tc, test_ctx_lifecycle);
   tcase_add_test(tc, test_ctx_missing_reference);
+  tcase_add_test(tc, test_ctx_input_misprint);
   tcase_add_test(tc, test_ctx_errors_are_sticky);
   tcase_add_test(tc, test_ctx_notes_template);
   tcase_add_test(tc, test_ctx_rng_owned_and_ordered);

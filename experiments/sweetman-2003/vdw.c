@@ -1,72 +1,133 @@
 /* granrepro experiment vdw: M. Sweetman (2003), chapter 5, the Van der
  * Waals force model, its derivation and the two-particle test, with the
- * partially latching spring of section 2.4.  Registration, the Table 5.1
- * consistency check and the benchmark kernel (the analysis prose is
- * reference/sweetman-2003/vdw.notes.md.in). */
+ * partially latching spring of section 2.4.  Registration, Table 5.1 (read
+ * as the run's inputs, checked for consistency) and the benchmark kernel
+ * (the analysis prose is reference/sweetman-2003/vdw.notes.md.in). */
 #include "experiments/sweetman-2003/vdw.h"
 
 #include <gsl/gsl_math.h>
 #include <math.h>
 #include <stdlib.h>
 
+#include "harness/benchref.h"
 #include "harness/ctx.h"
 #include "harness/verdict.h"
 #include "harness/error.h"
 #include "harness/experiment.h"
 #include "physics/vdwpair.h"
 
+/* The rows of Table 5.1 the run takes as inputs, in the order of
+ * vdw_param_slot. */
+static const char *const vdw_rows[] = {"time_step", "spring_constant", "restitution",
+                                       "mass_unit_radius", "hamaker", "radius"};
+#define VDW_NROWS (sizeof vdw_rows / sizeof vdw_rows[0])
+
+/* Where row i of vdw_rows goes. */
+static double *vdw_param_slot(struct vdw_params *p, size_t i)
+{
+  double *slot[VDW_NROWS] = {&p->dt, &p->k1, &p->e, &p->mass_unit, &p->hamaker, &p->radius};
+  return slot[i];
+}
+
+/* Eq. 2.23 solved for n with the table's dt and K1 as read: the whole
+ * number of steps per collision behind the printed dt (30.01 -> 30). */
+static void vdw_params_steps(struct vdw_params *p)
+{
+  p->steps = nearbyint(gr_contact_n_from_dt(gr_vdwexp_mass(p), p->k1, p->e, p->dt));
+}
+
+/* Table 5.1 as the run's inputs; each row is compared in vdw_table51. */
+int gr_vdwexp_params(struct gr_ctx *ctx, struct vdw_params *p)
+{
+  size_t i;
+  for (i = 0; i < VDW_NROWS; i++)
+    if (gr_ctx_input(ctx, VDW_TABLE, vdw_rows[i], "value", vdw_param_slot(p, i)) != GR_OK)
+      return gr_ctx_error(ctx)->code;
+  vdw_params_steps(p);
+  return GR_OK;
+}
+
+/* Eq. 5.29 for two equal spheres of Table 5.1 (R_eff of eq. 5.28), with
+ * r_ss, alpha_min at the zero of eq. 5.28 and the cut-off as chosen. */
+int gr_vdwexp_model(const struct vdw_params *p, struct gr_vdw_model *m)
+{
+  return gr_vdw_model_init(m, p->hamaker, gr_vdw_reff(p->radius, p->radius), VDW_RSS,
+                           VDW_CUTOFF_FRAC * p->radius, gr_vdw_zero_separation(VDW_RSS),
+                           p->k1, p->e);
+}
+
 /* Table 5.1: the time step follows from eq. 2.23; the spring constant
- * from eq. 2.23 solved for K1; the other entries are inputs (the friction
- * and the printed K1, which the run does not use, read from the table). */
+ * from eq. 2.23 solved for K1; the other entries are inputs, listed as
+ * used (informative rows: the run reads them from the table; gravity and
+ * the initial velocity are the test's own zeros). */
 static int vdw_table51(struct gr_ctx *ctx)
 {
+  struct vdw_params p;
   struct { const char *row; double v; } inputs[] = {
-    {"mass_unit_radius", VDW_MASS_UNIT}, {"friction", NAN},
-    {"hamaker", VDW_HAMAKER}, {"gravity", 0.0}, {"radius", VDW_RADIUS},
-    {"initial_velocity", 0.0}};
-  double m = gr_vdwexp_mass(), k1_printed, n_printed;
-  if (gr_ctx_published(ctx, "table-5.1", "friction", "value", &inputs[1].v) != GR_OK ||
-      gr_ctx_published(ctx, "table-5.1", "spring_constant", "value", &k1_printed) != GR_OK)
-    return gr_ctx_error(ctx)->code;
-  n_printed = gr_contact_n_from_dt(m, k1_printed, VDW_E, VDW_DT);
-  double n_implied = gr_contact_n_from_dt(m, VDW_K1, VDW_E, VDW_DT);
-  double density = VDW_MASS_UNIT / (4.0 / 3.0 * M_PI);
+    {"mass_unit_radius", 0.0}, {"friction", NAN}, {"hamaker", 0.0},
+    {"gravity", 0.0}, {"radius", 0.0}, {"initial_velocity", 0.0}};
+  double m, k1_printed;
   size_t i;
-  gr_ctx_compare(ctx, "table-5.1", "time_step", "value",
-                 gr_contact_dt(m, VDW_K1, VDW_E, VDW_STEPS), 0.0,
+  if (gr_vdwexp_params(ctx, &p) != GR_OK ||
+      gr_ctx_published(ctx, VDW_TABLE, "friction", "value", &inputs[1].v) != GR_OK ||
+      gr_ctx_published(ctx, VDW_TABLE, "spring_constant", "value", &k1_printed) != GR_OK)
+    return gr_ctx_error(ctx)->code;
+  inputs[0].v = p.mass_unit;
+  inputs[2].v = p.hamaker;
+  inputs[4].v = p.radius;
+  m = gr_vdwexp_mass(&p);
+  gr_ctx_compare(ctx, VDW_TABLE, "time_step", "value",
+                 gr_contact_dt(m, p.k1, p.e, p.steps), 0.0,
                  "eq. 2.23 with m = 5026 R^3, e = 0.95, K1 = 1e7 N/m, n = 30: K1 was read from this dt "
                  "(n = 30.01 steps per collision), so the row checks that reading, not a result");
-  gr_ctx_compare(ctx, "table-5.1", "spring_constant", "value",
-                 gr_contact_k1_from_dt(m, VDW_E, VDW_STEPS, VDW_DT), 0.0,
+  gr_ctx_compare(ctx, VDW_TABLE, "spring_constant", "value",
+                 gr_contact_k1_from_dt(m, p.e, p.steps, p.dt), 0.0,
                  "K1 = m/2 (pi e / (n dt))^2 from the printed dt, n = 30");
   for (i = 0; i < sizeof inputs / sizeof inputs[0]; i++)
-    gr_ctx_compare(ctx, "table-5.1", inputs[i].row, "value", inputs[i].v, 0.0,
+    gr_ctx_compare(ctx, VDW_TABLE, inputs[i].row, "value", inputs[i].v, 0.0,
                    "input, used as printed");
-  gr_ctx_value(ctx, "n_printed", n_printed);
-  gr_ctx_value(ctx, "n_implied", n_implied);
-  gr_ctx_value(ctx, "density", density);
+  gr_ctx_value(ctx, "n_printed", gr_contact_n_from_dt(m, k1_printed, p.e, p.dt));
+  gr_ctx_value(ctx, "n_implied", gr_contact_n_from_dt(m, p.k1, p.e, p.dt));
+  gr_ctx_value(ctx, "density", p.mass_unit / (4.0 / 3.0 * M_PI));
   return gr_ctx_error(ctx)->code;
 }
 
 /* ---- benchmark kernel: leap-frog steps of the pair ------------------- */
 
 struct vdw_bench {
+  struct vdw_params par;
   struct gr_vdw_model m;
   struct gr_vdwpair p;
   long steps;
 };
 
+/* Table 5.1 for the kernel, read as gr_vdwexp_params reads it for the
+ * run (benchref.h: the bench names reference/sweetman-2003/ first). */
+static int vdw_bench_params(struct vdw_params *p, struct gr_error *err)
+{
+  size_t i;
+  int rc = GR_OK;
+  for (i = 0; i < VDW_NROWS && rc == GR_OK; i++)
+    rc = gr_benchref_input(VDW_TABLE, vdw_rows[i], "value", vdw_param_slot(p, i), err);
+  if (rc == GR_OK)
+    vdw_params_steps(p);
+  return rc;
+}
+
 static int vdw_bench_setup(void **state, const void *arg, int quick,
                            unsigned long seed, struct gr_error *err)
 {
   struct vdw_bench *b = calloc(1, sizeof *b);
+  int rc;
   (void)arg;
   (void)seed;
   if (b == NULL)
     return gr_error_set(err, GR_ENOMEM, "out of memory");
-  if (gr_vdw_model_init(&b->m, VDW_HAMAKER, gr_vdw_reff(VDW_RADIUS, VDW_RADIUS), VDW_RSS,
-                        VDW_CUTOFF_FRAC * VDW_RADIUS, gr_vdw_zero_separation(VDW_RSS),
-                        VDW_K1, VDW_E) != GR_OK) {
+  if ((rc = vdw_bench_params(&b->par, err)) != GR_OK) {
+    free(b);
+    return rc;
+  }
+  if (gr_vdwexp_model(&b->par, &b->m) != GR_OK) {
     free(b);
     return gr_error_set(err, GR_EFAIL, "bad model parameters");
   }
@@ -80,7 +141,7 @@ static double vdw_bench_run(void *state)
 {
   struct vdw_bench *b = state;
   long i;
-  gr_vdwpair_init(&b->p, &b->m, gr_vdwexp_mass(), VDW_RADIUS, VDW_GAP, VDW_DT);
+  gr_vdwpair_init(&b->p, &b->m, gr_vdwexp_mass(&b->par), b->par.radius, VDW_GAP, b->par.dt);
   for (i = 0; i < b->steps; i++)
     gr_vdwpair_step(&b->p, NULL);
   return (double)b->steps;

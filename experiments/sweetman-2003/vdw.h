@@ -1,6 +1,6 @@
 /* granrepro experiment vdw: Sweetman (2003), chapter 5, the Van der Waals
  * force model and its two-particle test.  Private header of vdw.c
- * (registration, Table 5.1, kernels), vdw_pair.c (the two-particle test),
+ * (registration, Table 5.1 read and checked, kernels), vdw_pair.c (the two-particle test),
  * vdw_pair_report.c (its verdicts, data and figures 5.6-5.16) and
  * vdw_derive.c (the derivation check).  Cross-file names are gr_vdwexp_*
  * (physics/vdw.h owns gr_vdw_*). */
@@ -9,28 +9,42 @@
 
 struct gr_ctx;
 
-/* Table 5.1 as printed, except the spring constant (see
- * reference/sweetman-2003/table-5.1.tsv): these are the run's inputs and
- * are compared with the table in vdw.c. */
-#define VDW_DT 2.82e-10          /* s */
-#define VDW_K1 1.0e7             /* N/m: printed 1e-7, implied 1e7 */
-#define VDW_E 0.95
-#define VDW_MASS_UNIT 5026.0     /* kg for a particle of radius 1 m */
-#define VDW_HAMAKER 1.0e-18      /* J */
-#define VDW_RADIUS 3.175e-5      /* m */
-#define VDW_STEPS 30.0           /* n of eq. 2.23 implied by the table */
+/* Table 5.1 (reference/sweetman-2003/table-5.1.tsv), read at the start of
+ * each task (gr_vdwexp_params) and of the bench kernel's setup: the run's
+ * inputs, SI units.  The spring constant is the table's reading of its
+ * misprint (printed 1e-7, read 1e7: gr_ctx_input). */
+#define VDW_TABLE "table-5.1"
+struct vdw_params {
+  double dt;         /* time_step (s) */
+  double k1;         /* spring_constant as read (N/m) */
+  double e;          /* restitution */
+  double mass_unit;  /* mass_unit_radius: kg for a particle of radius 1 m */
+  double hamaker;    /* hamaker (J) */
+  double radius;     /* radius (m) */
+  double steps;      /* n of eq. 2.23 the table implies (whole number) */
+};
 
 /* Parameters the thesis leaves open (reasons in vdw_pair.c and the notes). */
 #define VDW_RSS 0.4e-9           /* m: r_ss of eq. 5.1 */
 #define VDW_GAP 1.0e-7           /* m: initial surface gap */
 #define VDW_CUTOFF_FRAC 0.01     /* alpha_cutoff = 1 % of the radius */
 
-/* Mass of one particle: 5026 kg R^3 (Table 5.1); inline, so that the
+/* Mass of one particle: mass_unit R^3 (Table 5.1); inline, so that the
  * experiment's files share it without calling into vdw.c. */
-static inline double gr_vdwexp_mass(void)
+static inline double gr_vdwexp_mass(const struct vdw_params *p)
 {
-  return VDW_MASS_UNIT * VDW_RADIUS * VDW_RADIUS * VDW_RADIUS;
+  return p->mass_unit * p->radius * p->radius * p->radius;
 }
+
+/* Table 5.1 as the run's inputs (vdw.c); a missing or malformed table
+ * fails the run. */
+int gr_vdwexp_params(struct gr_ctx *ctx, struct vdw_params *p);
+
+struct gr_vdw_model;
+
+/* The combined model of eq. 5.29 for the test's particles: Table 5.1 and
+ * the open parameters above (vdw.c). */
+int gr_vdwexp_model(const struct vdw_params *p, struct gr_vdw_model *m);
 
 /* The two-particle test (section 5.4, figures 5.6-5.16). */
 int gr_vdwexp_pair(struct gr_ctx *ctx);
@@ -63,17 +77,16 @@ struct vdw_run {
   double n;            /* steps per collision of eq. 2.23 behind the run's dt */
 };
 
-struct gr_vdw_model;
-
 /* The verdicts, collision table and figures of a finished test
  * (vdw_pair_report.c). */
-int gr_vdwexp_pair_report(struct gr_ctx *ctx, const struct gr_vdw_model *m,
-                          const struct vdw_run *r);
+int gr_vdwexp_pair_report(struct gr_ctx *ctx, const struct vdw_params *p,
+                          const struct gr_vdw_model *m, const struct vdw_run *r);
 
 /* The verdict rows of a run, named pre + "pair/..." (pre "": the run of
  * Table 5.1, whose first-contact restitution is compared with the table). */
-void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
-                             const struct vdw_run *r, const char *pre);
+void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct vdw_params *p,
+                             const struct gr_vdw_model *m, const struct vdw_run *r,
+                             const char *pre);
 
 /* The recommended range of section 2.5 ("between forty and sixty", Kim
  * 1992) for the steps per collision n of eq. 2.23; Table 5.1's dt is n = 30. */

@@ -190,23 +190,24 @@ static int vdw_sweep(struct gr_ctx *ctx, struct gr_hamaker *h)
 }
 
 /* Eq. 5.28 against the exact two-sphere Lennard-Jones force (eq. 5.1 over
- * both spheres) for the test's particles (R = 3.175e-5 m, r_ss = 0.4 nm),
+ * both spheres) for the test's particles (R of Table 5.1, r_ss = 0.4 nm),
  * at the separations that matter in the run.  Units: rho^2 C = A / pi^2. */
-static int vdw_lj_test_scale(struct gr_ctx *ctx, struct gr_hamaker *h)
+static int vdw_lj_test_scale(struct gr_ctx *ctx, const struct vdw_params *p,
+                             struct gr_hamaker *h)
 {
   const double al[4] = {gr_vdw_peak_separation(VDW_RSS), 1e-9, VDW_GAP,
-                        VDW_CUTOFF_FRAC * VDW_RADIUS};
+                        VDW_CUTOFF_FRAC * p->radius};
   const char *what[4] = {"peak attraction", "1 nm", "initial gap", "cut-off"};
   double worst = 0.0, f6, f12, exact, law, err;
   char q[96], note[160];
   int i, st;
   for (i = 0; i < 4; i++) {
-    st = gr_hamaker_sphere_sphere_force(h, 6, VDW_RADIUS, al[i], &f6);
-    st = st ? st : gr_hamaker_sphere_sphere_force(h, 12, VDW_RADIUS, al[i], &f12);
+    st = gr_hamaker_sphere_sphere_force(h, 6, p->radius, al[i], &f6);
+    st = st ? st : gr_hamaker_sphere_sphere_force(h, 12, p->radius, al[i], &f12);
     if (st != 0)
       return gr_ctx_fail(ctx, GR_EFAIL, "vdw: Lennard-Jones quadrature failed (GSL status %d)", st);
-    exact = VDW_HAMAKER / (M_PI * M_PI) * (-f6 + 0.5 * pow(VDW_RSS, 6.0) * f12);
-    law = gr_vdw_force(VDW_HAMAKER, gr_vdw_reff(VDW_RADIUS, VDW_RADIUS), VDW_RSS, al[i]);
+    exact = p->hamaker / (M_PI * M_PI) * (-f6 + 0.5 * pow(VDW_RSS, 6.0) * f12);
+    law = gr_vdw_force(p->hamaker, gr_vdw_reff(p->radius, p->radius), VDW_RSS, al[i]);
     err = law / exact - 1.0;
     if (i < 2 && fabs(err) > worst)
       worst = fabs(err);
@@ -221,10 +222,17 @@ static int vdw_lj_test_scale(struct gr_ctx *ctx, struct gr_hamaker *h)
                         "uses is exact where the force matters");
 }
 
+/* Section 5.2: the printed constants, the exact laws, the sweep of the
+ * approximations and eq. 5.28 at the test's scale (Table 5.1). */
 int gr_vdwexp_derive(struct gr_ctx *ctx)
 {
-  struct gr_hamaker *hn = gr_hamaker_new(VDW_EPS, 1), *h = gr_hamaker_new(VDW_EPS, 0);
+  struct gr_hamaker *hn, *h;
+  struct vdw_params p;
   int rc;
+  if (gr_vdwexp_params(ctx, &p) != GR_OK)
+    return gr_ctx_error(ctx)->code;
+  hn = gr_hamaker_new(VDW_EPS, 1);
+  h = gr_hamaker_new(VDW_EPS, 0);
   if (hn == NULL || h == NULL) {
     gr_hamaker_free(hn);
     gr_hamaker_free(h);
@@ -233,7 +241,7 @@ int gr_vdwexp_derive(struct gr_ctx *ctx)
   if ((rc = vdw_constants(ctx, hn, h)) == GR_OK) {
     vdw_exact_checks(ctx, hn, h);
     vdw_sweep(ctx, h);
-    rc = vdw_lj_test_scale(ctx, h);
+    rc = vdw_lj_test_scale(ctx, &p, h);
   }
   gr_hamaker_free(hn);
   gr_hamaker_free(h);

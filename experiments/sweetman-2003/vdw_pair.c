@@ -4,8 +4,9 @@
  * latching spring of eq. 2.1 and oscillate with decaying amplitude
  * (combined model eq. 5.29, leap-frog eq. 2.19).  Figures 5.6-5.16.
  *
- * The parameters the thesis leaves open (r_ss, alpha_min, alpha_cutoff,
- * the initial gap; R in eq. 5.28 is the particle radius) are in vdw.h,
+ * Table 5.1's parameters are read from reference/ (gr_vdwexp_params);
+ * the ones the thesis leaves open (r_ss, alpha_min, alpha_cutoff, the
+ * initial gap; R in eq. 5.28 is the particle radius) are in vdw.h,
  * their reasons in the notes (reference/sweetman-2003/vdw.notes.md.in).
  */
 #include <math.h>
@@ -22,7 +23,8 @@
 
 /* The force eq. 5.29 prescribes, written out independently of
  * physics/vdw.c: the verdict "computed points agree with the formulas". */
-static double vdw_expected_vdw(const struct gr_vdw_model *m, double alpha)
+static double vdw_expected_vdw(const struct vdw_params *par, const struct gr_vdw_model *m,
+                               double alpha)
 {
   double q6 = pow(VDW_RSS / alpha, 6.0);
   if (alpha < 0.0 || alpha > m->cutoff)
@@ -31,7 +33,7 @@ static double vdw_expected_vdw(const struct gr_vdw_model *m, double alpha)
     alpha = m->amin;
     q6 = pow(VDW_RSS / alpha, 6.0);
   }
-  return -VDW_HAMAKER * VDW_RADIUS / (12.0 * alpha * alpha) * (1.0 - q6 / 60.0);
+  return -par->hamaker * par->radius / (12.0 * alpha * alpha) * (1.0 - q6 / 60.0);
 }
 
 static double vdw_relerr(double got, double want, double scale)
@@ -51,19 +53,19 @@ static double vdw_energy(const struct gr_vdwpair *p, const struct gr_vdwpair_sam
 /* Checks on one step: the force points against eq. 5.29 written out
  * independently, the spring against eq. 2.1 with delta0 = (1-e^2) delta_max,
  * and momentum (v0 + v1 = 0). */
-static void vdw_check_step(const struct gr_vdw_model *m,
+static void vdw_check_step(const struct vdw_params *par, const struct gr_vdw_model *m,
                            const struct gr_vdwpair_sample *s, double dmaxc,
                            int loading, struct vdw_run *r)
 {
   /* relative to the scale of each force: the peak attraction, K1 delta_max
    * (both laws cross zero, where a pointwise relative error means nothing) */
   double fpeak = fabs(gr_vdw_force(m->a, m->reff, m->rss, gr_vdw_peak_separation(m->rss)));
-  double err = vdw_relerr(s->fvdw, vdw_expected_vdw(m, s->alpha), fpeak), want;
+  double err = vdw_relerr(s->fvdw, vdw_expected_vdw(par, m, s->alpha), fpeak), want;
   if (err > r->maxrel_f)
     r->maxrel_f = err;
   if (s->alpha < 0.0) {
     want = loading ? m->law.k1 * dmaxc
-                   : m->law.k2 * (-s->alpha - (1.0 - VDW_E * VDW_E) * dmaxc);
+                   : m->law.k2 * (-s->alpha - (1.0 - par->e * par->e) * dmaxc);
     err = vdw_relerr(s->fspring, want > 0.0 ? want : 0.0, m->law.k1 * dmaxc);
   } else
     err = s->fspring != 0.0 ? 1.0 : 0.0;
@@ -77,6 +79,7 @@ static void vdw_check_step(const struct gr_vdw_model *m,
 
 /* The state of the simulation loop besides the pair. */
 struct vdw_sim {
+  const struct vdw_params *par;
   struct gr_data *dapp, *dcol, *dall;
   int incontact, colwin, loading;
   double alast, dmaxc, vprev;
@@ -125,9 +128,9 @@ static void vdw_record(struct vdw_sim *q, const struct vdw_run *r, const struct 
   if (r->ncoll == 0 && !q->incontact &&
       (s->alpha < VDW_WINDOW || fabs(s->alpha - q->alast) > 0.005 * q->alast)) {
     gr_data_printf(q->dapp, "%.10e %.10e %.10e %.10e %.10e %.10e\n", s->t, s->alpha,
-                   100.0 * s->alpha / VDW_RADIUS, s->fvdw,
-                   gr_vdw_force(VDW_HAMAKER, m->reff, VDW_RSS, s->alpha),
-                   gr_vdw_force(VDW_HAMAKER, m->reff, 0.0, s->alpha));
+                   100.0 * s->alpha / q->par->radius, s->fvdw,
+                   gr_vdw_force(q->par->hamaker, m->reff, VDW_RSS, s->alpha),
+                   gr_vdw_force(q->par->hamaker, m->reff, 0.0, s->alpha));
     q->alast = s->alpha;
   }
   if (q->colwin && r->ncoll == 1 && !q->incontact && vrel < 0.0)
@@ -144,14 +147,15 @@ static void vdw_record(struct vdw_sim *q, const struct vdw_run *r, const struct 
 /* The simulation, recording the data sets as it goes (vdw_record).  Stops
  * at an apex once the impact speed has decayed by vstop (the oscillation
  * is then negligible, figures 5.14 and 5.16). */
-static int vdw_simulate(struct gr_ctx *ctx, const struct gr_vdw_model *m,
-                        struct vdw_run *r, double dt, int record)
+static int vdw_simulate(struct gr_ctx *ctx, const struct vdw_params *par,
+                        const struct gr_vdw_model *m, struct vdw_run *r, double dt,
+                        int record)
 {
   struct gr_vdwpair p;
   struct gr_vdwpair_sample s;
   const int quick = gr_ctx_quick(ctx);
   const double vstop = quick ? 0.02 : 1e-3;
-  struct vdw_sim q = {.colwin = 1, .alast = VDW_GAP, .every = quick ? 50 : 200};
+  struct vdw_sim q = {.par = par, .colwin = 1, .alast = VDW_GAP, .every = quick ? 50 : 200};
   double vrel;
   if (record) {
     q.dapp = gr_ctx_data(ctx, "approach", "t alpha alpha_pct_R F_vdw F_eq528 F_eq528_attractive");
@@ -160,7 +164,7 @@ static int vdw_simulate(struct gr_ctx *ctx, const struct gr_vdw_model *m,
     if (q.dapp == NULL || q.dcol == NULL || q.dall == NULL)
       return gr_ctx_error(ctx)->code;
   }
-  gr_vdwpair_init(&p, m, gr_vdwexp_mass(), VDW_RADIUS, VDW_GAP, dt);
+  gr_vdwpair_init(&p, m, gr_vdwexp_mass(par), par->radius, VDW_GAP, dt);
   r->ncoll = 0;
   r->maxrel_f = r->maxmom = r->vmax = 0.0;
   for (;;) {
@@ -169,7 +173,7 @@ static int vdw_simulate(struct gr_ctx *ctx, const struct gr_vdw_model *m,
     q.loading = s.alpha < 0.0 && -s.alpha >= q.dmaxc;
     if (q.loading)
       q.dmaxc = -s.alpha;
-    vdw_check_step(m, &s, q.dmaxc, q.loading, r);
+    vdw_check_step(par, m, &s, q.dmaxc, q.loading, r);
     if (p.n == 1)
       r->e0 = vdw_energy(&p, &s);
     vdw_track(&q, r, &p, &s, vrel);
@@ -188,20 +192,23 @@ static int vdw_simulate(struct gr_ctx *ctx, const struct gr_vdw_model *m,
 /* Section 2.5's recommended n = 40 and 60 steps per collision (Table 5.1's
  * dt is n = 30): the same test with dt of eq. 2.23 at that n, its verdicts
  * under "n40/", "n60/" (no data sets). */
-static int vdw_variants(struct gr_ctx *ctx, const struct gr_vdw_model *m, struct vdw_run *r)
+static int vdw_variants(struct gr_ctx *ctx, const struct vdw_params *par,
+                        const struct gr_vdw_model *m, struct vdw_run *r)
 {
   static const double ns[2] = {VDW_N_LO, VDW_N_HI};
   char pre[32], name[64];
+  double dt;
   int i, rc;
   for (i = 0; i < 2; i++) {
     memset(r, 0, sizeof *r);
     r->n = ns[i];
-    if ((rc = vdw_simulate(ctx, m, r, gr_contact_dt(gr_vdwexp_mass(), VDW_K1, VDW_E, ns[i]), 0)) != GR_OK)
+    dt = gr_contact_dt(gr_vdwexp_mass(par), par->k1, par->e, ns[i]);
+    if ((rc = vdw_simulate(ctx, par, m, r, dt, 0)) != GR_OK)
       return rc;
     if (r->ncoll < 2)
       return gr_ctx_fail(ctx, GR_EFAIL, "vdw: fewer than two collisions at n = %.0f", ns[i]);
     snprintf(pre, sizeof pre, "n%.0f/", ns[i]);
-    gr_vdwexp_pair_verdicts(ctx, m, r, pre);
+    gr_vdwexp_pair_verdicts(ctx, par, m, r, pre);
     snprintf(name, sizeof name, "n%.0f_e_measured", ns[i]);
     gr_ctx_value(ctx, name, r->c[0].vout / r->c[0].vin);
     snprintf(name, sizeof name, "n%.0f_ncoll", ns[i]);
@@ -212,28 +219,30 @@ static int vdw_variants(struct gr_ctx *ctx, const struct gr_vdw_model *m, struct
   return GR_OK;
 }
 
-/* The test: simulate, report (vdw_pair_report.c), the n = 40, 60 variants. */
+/* The test with Table 5.1's inputs: simulate, report (vdw_pair_report.c),
+ * the n = 40, 60 variants. */
 int gr_vdwexp_pair(struct gr_ctx *ctx)
 {
+  struct vdw_params par;
   struct gr_vdw_model m;
   struct vdw_run *r;
   int rc;
-  if (gr_vdw_model_init(&m, VDW_HAMAKER, gr_vdw_reff(VDW_RADIUS, VDW_RADIUS), VDW_RSS,
-                        VDW_CUTOFF_FRAC * VDW_RADIUS, gr_vdw_zero_separation(VDW_RSS),
-                        VDW_K1, VDW_E) != GR_OK)
+  if (gr_vdwexp_params(ctx, &par) != GR_OK)
+    return gr_ctx_error(ctx)->code;
+  if (gr_vdwexp_model(&par, &m) != GR_OK)
     return gr_ctx_fail(ctx, GR_EFAIL, "vdw: bad model parameters");
   if ((r = calloc(1, sizeof *r)) == NULL)
     return gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
-  r->n = VDW_STEPS;
-  if ((rc = vdw_simulate(ctx, &m, r, VDW_DT, 1)) != GR_OK)
+  r->n = par.steps;
+  if ((rc = vdw_simulate(ctx, &par, &m, r, par.dt, 1)) != GR_OK)
     goto done;
   if (r->ncoll < 2) {
     rc = gr_ctx_fail(ctx, GR_EFAIL, "vdw: fewer than two collisions");
     goto done;
   }
-  if ((rc = gr_vdwexp_pair_report(ctx, &m, r)) != GR_OK)
+  if ((rc = gr_vdwexp_pair_report(ctx, &par, &m, r)) != GR_OK)
     goto done;
-  rc = vdw_variants(ctx, &m, r);
+  rc = vdw_variants(ctx, &par, &m, r);
 done:
   free(r);
   return rc;

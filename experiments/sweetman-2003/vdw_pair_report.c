@@ -75,7 +75,7 @@ static int vdw_pair_figures(struct gr_ctx *ctx)
 }
 
 /* Collision table and its figure. */
-static int vdw_coll_data(struct gr_ctx *ctx, const struct vdw_run *r, double amin)
+static int vdw_coll_data(struct gr_ctx *ctx, const struct vdw_run *r, double amin, double e)
 {
   struct gr_data *d = gr_ctx_data(ctx, "collisions",
                                   "k t0 v_in v_out e_measured F_peak overlap_max alpha_max_after steps");
@@ -94,7 +94,7 @@ static int vdw_coll_data(struct gr_ctx *ctx, const struct vdw_run *r, double ami
   snprintf(setup, sizeof setup,
            "set logscale y\nset format y '10^{%%T}'\nset key top right\n"
            "v1 = %.10e\nf1 = %.10e\na1 = %.10e\namin = %.10e\ne = %g",
-           r->c[0].vin, r->c[0].fpeak, r->c[0].amax, amin, VDW_E);
+           r->c[0].vin, r->c[0].fpeak, r->c[0].amax, amin, e);
   f.setup = setup;
   f.plot = "data using 1:($3/v1) with points pt 7 title 'impact speed', "
            "data using 1:($6/f1) with points pt 5 title 'peak spring force', "
@@ -106,8 +106,9 @@ static int vdw_coll_data(struct gr_ctx *ctx, const struct vdw_run *r, double ami
 
 /* Verdicts of a run (section 5.4; Table 5.1's restitution for the run
  * itself, pre ""), rows named pre + "pair/...". */
-void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
-                             const struct vdw_run *r, const char *pre)
+void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct vdw_params *p,
+                             const struct gr_vdw_model *m, const struct vdw_run *r,
+                             const char *pre)
 {
   double emax = 0.0, e1 = r->c[0].vout / r->c[0].vin, drift;
   int k, nonmono = 0, unbound = 0, worst = 0;
@@ -117,8 +118,8 @@ void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
   char note[512], q[96];
   for (k = 0; k < r->ncoll; k++) {
     double e = r->c[k].vout / r->c[k].vin;
-    if (fabs(e - VDW_E) > emax) {
-      emax = fabs(e - VDW_E);
+    if (fabs(e - p->e) > emax) {
+      emax = fabs(e - p->e);
       worst = k + 1;
     }
     if (k > 0 && !(r->c[k].vin < r->c[k - 1].vin && r->c[k].fpeak < r->c[k - 1].fpeak &&
@@ -132,7 +133,7 @@ void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
                    "measured: opening / closing speed of the first contact (eq. 2.2)");
   else {
     snprintf(q, sizeof q, "%spair/restitution-first-contact", pre);
-    gr_ctx_verdict(ctx, GR_KIND_CHECK, q, e1, gr_test_abs(VDW_E, 5e-3),
+    gr_ctx_verdict(ctx, GR_KIND_CHECK, q, e1, gr_test_abs(p->e, 5e-3),
                    "measured: opening / closing speed of the first contact (eq. 2.2), half a unit of the printed .95");
   }
   snprintf(note, sizeof note,
@@ -159,7 +160,7 @@ void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
   snprintf(q, sizeof q, "%spair/monotone-decay", pre);
   gr_ctx_verdict(ctx, claim, q, r->ncoll >= 10 ? (double)nonmono : NAN,
                  gr_test_eq(0.0), note);
-  drift = fabs(r->e1 - r->e0) / (0.25 * gr_vdwexp_mass() * r->c[0].vin * r->c[0].vin);
+  drift = fabs(r->e1 - r->e0) / (0.25 * gr_vdwexp_mass(p) * r->c[0].vin * r->c[0].vin);
   snprintf(q, sizeof q, "%spair/energy-first-approach", pre);
   gr_ctx_verdict(ctx, GR_KIND_CHECK, q, drift, gr_test_le(1e-3),
                  "|E(before first contact) - E(start)| / kinetic energy at impact: the leap-frog "
@@ -168,8 +169,8 @@ void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct gr_vdw_model *m,
 
 /* The open parameters and the numbers of the first collision, as rows
  * and as values of the notes template. */
-static void vdw_pair_numbers(struct gr_ctx *ctx, const struct gr_vdw_model *m,
-                             const struct vdw_run *r)
+static void vdw_pair_numbers(struct gr_ctx *ctx, const struct vdw_params *p,
+                             const struct gr_vdw_model *m, const struct vdw_run *r)
 {
   gr_ctx_inform(ctx, GR_KIND_CHOICE, "open/r_ss", VDW_RSS,
                 "not given: 0.4 nm, a molecular equilibrium distance (minimum of eq. 5.1)");
@@ -195,12 +196,12 @@ static void vdw_pair_numbers(struct gr_ctx *ctx, const struct gr_vdw_model *m,
   gr_ctx_inform(ctx, GR_KIND_CHECK, "pair/rebound-height", r->c[0].amax,
                 "largest separation after the first collision (m)");
   gr_ctx_inform(ctx, GR_KIND_CHECK, "pair/steps", (double)r->nsteps, "time steps simulated");
-  gr_ctx_value(ctx, "pair_radius", VDW_RADIUS);
-  gr_ctx_value(ctx, "pair_mass", gr_vdwexp_mass());
-  gr_ctx_value(ctx, "pair_hamaker", VDW_HAMAKER);
-  gr_ctx_value(ctx, "pair_k1", VDW_K1);
-  gr_ctx_value(ctx, "pair_e", VDW_E);
-  gr_ctx_value(ctx, "pair_dt", VDW_DT);
+  gr_ctx_value(ctx, "pair_radius", p->radius);
+  gr_ctx_value(ctx, "pair_mass", gr_vdwexp_mass(p));
+  gr_ctx_value(ctx, "pair_hamaker", p->hamaker);
+  gr_ctx_value(ctx, "pair_k1", p->k1);
+  gr_ctx_value(ctx, "pair_e", p->e);
+  gr_ctx_value(ctx, "pair_dt", p->dt);
   gr_ctx_value(ctx, "pair_rss", VDW_RSS);
   gr_ctx_value(ctx, "pair_amin", m->amin);
   gr_ctx_value(ctx, "pair_cutoff", m->cutoff);
@@ -212,17 +213,17 @@ static void vdw_pair_numbers(struct gr_ctx *ctx, const struct gr_vdw_model *m,
   gr_ctx_value(ctx, "pair_amax", r->c[0].amax);
   gr_ctx_value(ctx, "pair_ncoll", (double)r->ncoll);
   gr_ctx_value(ctx, "pair_nsteps", (double)r->nsteps);
-  gr_ctx_value(ctx, "pair_time", (double)r->nsteps * VDW_DT);
+  gr_ctx_value(ctx, "pair_time", (double)r->nsteps * p->dt);
   gr_ctx_value(ctx, "pair_decay", r->c[r->ncoll - 1].vin / r->c[0].vin);
   gr_ctx_value(ctx, "pair_e_measured", r->c[0].vout / r->c[0].vin);
 }
 
 /* Verdicts, numbers, collision table and figures of the finished test. */
-int gr_vdwexp_pair_report(struct gr_ctx *ctx, const struct gr_vdw_model *m,
-                          const struct vdw_run *r)
+int gr_vdwexp_pair_report(struct gr_ctx *ctx, const struct vdw_params *p,
+                          const struct gr_vdw_model *m, const struct vdw_run *r)
 {
-  gr_vdwexp_pair_verdicts(ctx, m, r, "");
-  vdw_pair_numbers(ctx, m, r);
-  vdw_coll_data(ctx, r, m->amin);
+  gr_vdwexp_pair_verdicts(ctx, p, m, r, "");
+  vdw_pair_numbers(ctx, p, m, r);
+  vdw_coll_data(ctx, r, m->amin, p->e);
   return vdw_pair_figures(ctx);
 }

@@ -20,6 +20,12 @@ void gr_benchref_use(const char *root, const char *refdir);
 int gr_benchref_published(const char *table, const char *row, const char *col,
                           double *value, struct gr_error *err);
 
+/* As gr_benchref_published for a number the kernel runs with (as
+ * gr_ctx_input): a misprint cell gives the value its "# misprint:" line
+ * predicts, not the printed one. */
+int gr_benchref_input(const char *table, const char *row, const char *col,
+                      double *value, struct gr_error *err);
+
 /* Release the loaded table (at the end of a bench). */
 void gr_benchref_done(void);
 

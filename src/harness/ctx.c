@@ -319,7 +319,7 @@ int gr_ctx_input(struct gr_ctx *c, const char *table, const char *row,
   if ((cell = ctx_cell_of(c, table, row, col)) == NULL)
     return c->err.code;
   cell->used = 1;
-  *value = cell->value;
+  *value = cell->misprint ? cell->predicted : cell->value;
   return GR_OK;
 }
 

@@ -113,7 +113,10 @@ int gr_ctx_published(struct gr_ctx *ctx, const char *table, const char *row,
 
 /* A published number that is an input of the experiment (a position, a
  * pair list the paper gives to work from), not a result to reproduce:
- * read and marked accounted for, without a verdict row. */
+ * read and marked accounted for, without a verdict row.  A misprint cell
+ * gives the value its "# misprint:" line predicts, the reading the run
+ * uses (Sweetman's K1 printed 1e-7, read 1e7); compare the cell to show
+ * the misprint. */
 int gr_ctx_input(struct gr_ctx *ctx, const char *table, const char *row,
                  const char *col, double *value);
 
