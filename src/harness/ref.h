@@ -17,7 +17,8 @@
  * Reserved columns: "tolerance" (a per-row tolerance spec overriding the
  * header), "kind" (a per-row kind overriding the header's) and "note"
  * (per-row text).  A row's tolerance or kind may name some of its columns,
- * "x,vx half-unit" or "x,vx printed; y check" (COLS as in the header).  Tolerance kinds: "half-unit" (the
+ * "x,vx half-unit" or "x,vx printed; y check" (COLS value columns
+ * separated by ',', each named once; no '*': write a whole row's alone).  Tolerance kinds: "half-unit" (the
  * default: half a unit in the last printed digit), "abs X", "rel X",
  * "se K" (|value - published| <= K * se + half-unit, se supplied by the
  * experiment), "informative" (no comparison), "bound" (the published number
