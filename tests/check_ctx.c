@@ -376,6 +376,9 @@ START_TEST(test_ctx_input_misprint)
   ck_assert_double_eq(read, 1e7);
   ck_assert_int_eq(gr_benchref_input("mis", "nosuch", "value", &read, &err), GR_EINPUT);
   ck_assert_ptr_nonnull(strstr(err.msg, "mis.tsv"));
+  /* err may be NULL (gr_error_set tolerates it): the status alone */
+  ck_assert_int_eq(gr_benchref_input("mis", "nosuch", "value", &read, NULL), GR_EINPUT);
+  ck_assert_int_eq(gr_benchref_published("absent", "k", "value", &read, NULL), GR_EINPUT);
   gr_benchref_done();
 }
 END_TEST
