@@ -379,7 +379,11 @@ START_TEST(test_ctx_input_misprint)
   /* err may be NULL (gr_error_set tolerates it): the status alone */
   ck_assert_int_eq(gr_benchref_input("mis", "nosuch", "value", &read, NULL), GR_EINPUT);
   ck_assert_int_eq(gr_benchref_published("absent", "k", "value", &read, NULL), GR_EINPUT);
+  /* done forgets this test's folder: later tests see none, as before */
   gr_benchref_done();
+  gr_error_clear(&err);
+  ck_assert_int_eq(gr_benchref_published("mis", "k", "value", &printed, &err), GR_EINPUT);
+  ck_assert_ptr_nonnull(strstr(err.msg, "no reference folder"));
 }
 END_TEST
 

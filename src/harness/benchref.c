@@ -39,6 +39,7 @@ static void benchref_drop(void)
 void gr_benchref_done(void)
 {
   benchref_drop();
+  benchref_dir[0] = '\0';
 }
 
 void gr_benchref_use(const char *root, const char *refdir)
@@ -54,6 +55,8 @@ static int benchref_cell(const char *table, const char *row, const char *col,
 {
   char path[4400];
   int rc;
+  if (benchref_dir[0] == '\0')
+    return gr_error_set(err, GR_EINPUT, "no reference folder named for the bench kernel's table '%s' (call gr_benchref_use before the kernel's setup)", table);
   if (snprintf(path, sizeof path, "%s/%s.tsv", benchref_dir, table) >= (int)sizeof path)
     return gr_error_set(err, GR_EINPUT, "reference path too long: %s", benchref_dir);
   if (benchref_table == NULL || strcmp(path, benchref_path) != 0) {
