@@ -70,6 +70,8 @@ struct gr_refcell {
   double predicted_halfunit;
   char *misprint_note;
   int used;          /* set by gr_ref_judge: the cell was compared */
+  int input;         /* set by gr_ctx_input: the run read it as an input
+                        (accounts for it, unless it is a misprint) */
 };
 
 struct gr_reftable {
