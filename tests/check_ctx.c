@@ -345,21 +345,30 @@ START_TEST(test_ctx_missing_reference)
 }
 END_TEST
 
-/* An input read from a misprint cell is the value its "# misprint:" line
- * predicts (the run's reading); gr_ctx_published keeps the printed one. */
-START_TEST(test_ctx_input_misprint)
+/* fake_options in a fresh base named name, with base/ref/fake/mis.tsv:
+ * row k a misprint (printed 1e-7, read 1e7), row e a plain number. */
+static void mis_options(char *base, size_t nb, const char *name, char *refdir, size_t nr,
+                        struct gr_options *opt)
 {
-  char base[256], refdir[300], tab[400], mis[500];
-  struct gr_options opt;
-  struct gr_ctx *ctx;
-  struct gr_error err = {0};
-  double printed = 0.0, read = 0.0, other = 0.0;
-  fresh_dir(base, sizeof base, "ctx-input-misprint");
-  fake_options(base, refdir, sizeof refdir, tab, sizeof tab, &opt);
+  char tab[400], mis[500];
+  fresh_dir(base, nb, name);
+  fake_options(base, refdir, nr, tab, sizeof tab, opt);
   snprintf(mis, sizeof mis, "%s/fake/mis.tsv", refdir);
   spit(mis, "# source: granrepro test suite\n# quantity: a lost minus sign\n# kind: printed\n"
             "# misprint: k value 1.00e7: the exponent's sign\n"
             "key\tvalue\nk\t1e-7\ne\t.95\n");
+}
+
+/* An input read from a misprint cell is the value its "# misprint:" line
+ * predicts (the run's reading); gr_ctx_published keeps the printed one. */
+START_TEST(test_ctx_input_misprint)
+{
+  char base[256], refdir[300];
+  struct gr_options opt;
+  struct gr_ctx *ctx;
+  struct gr_error err = {0};
+  double printed = 0.0, read = 0.0, other = 0.0;
+  mis_options(base, sizeof base, "ctx-input-misprint", refdir, sizeof refdir, &opt);
   ctx = gr_ctx_new(&fake_exp, &opt);
   ck_assert_int_eq(gr_ctx_published(ctx, "mis", "k", "value", &printed), GR_OK);
   ck_assert_int_eq(gr_ctx_input(ctx, "mis", "k", "value", &read), GR_OK);
@@ -376,7 +385,41 @@ START_TEST(test_ctx_input_misprint)
   ck_assert_double_eq(read, 1e7);
   ck_assert_int_eq(gr_benchref_input("mis", "nosuch", "value", &read, &err), GR_EINPUT);
   ck_assert_ptr_nonnull(strstr(err.msg, "mis.tsv"));
+  /* err may be NULL (gr_error_set tolerates it): the status alone */
+  ck_assert_int_eq(gr_benchref_input("mis", "nosuch", "value", &read, NULL), GR_EINPUT);
+  ck_assert_int_eq(gr_benchref_published("absent", "k", "value", &read, NULL), GR_EINPUT);
+  /* done forgets this test's folder: later tests see none, as before */
   gr_benchref_done();
+  gr_error_clear(&err);
+  ck_assert_int_eq(gr_benchref_published("mis", "k", "value", &printed, &err), GR_EINPUT);
+  ck_assert_ptr_nonnull(strstr(err.msg, "no reference folder"));
+}
+END_TEST
+
+/* A misprint cell read as an input must also be compared (its misprint
+ * row): gr_ctx_account fails a run that only read it, naming the cell. */
+START_TEST(test_ctx_input_misprint_compared)
+{
+  char base[256], refdir[300];
+  struct gr_options opt;
+  struct gr_ctx *ctx;
+  double v = 0.0;
+  mis_options(base, sizeof base, "ctx-input-misprint-compared", refdir, sizeof refdir, &opt);
+  ctx = gr_ctx_new(&fake_exp, &opt);
+  ck_assert_int_eq(gr_ctx_input(ctx, "mis", "k", "value", &v), GR_OK);
+  ck_assert_int_eq(gr_ctx_input(ctx, "mis", "e", "value", &v), GR_OK);
+  ck_assert_int_eq(gr_ctx_account(ctx), GR_EFAIL);
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, "row 'k', column 'value'"));
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, "never compared"));
+  ck_assert_ptr_null(strchr(gr_ctx_error(ctx)->msg, '\n'));
+  gr_ctx_free(ctx);
+  /* read and compared: accounted for, the misprint row shows */
+  ctx = gr_ctx_new(&fake_exp, &opt);
+  ck_assert_int_eq(gr_ctx_input(ctx, "mis", "e", "value", &v), GR_OK);
+  ck_assert_int_eq(gr_ctx_input(ctx, "mis", "k", "value", &v), GR_OK);
+  ck_assert_int_eq(gr_ctx_compare(ctx, "mis", "k", "value", v, 0.0, NULL), GR_OK);
+  ck_assert_int_eq(gr_ctx_account(ctx), GR_OK);
+  gr_ctx_free(ctx);
 }
 END_TEST
 
@@ -522,6 +565,7 @@ static Suite *ctx_suite(void)
   tcase_add_test(tc, test_ctx_lifecycle);
   tcase_add_test(tc, test_ctx_missing_reference);
   tcase_add_test(tc, test_ctx_input_misprint);
+  tcase_add_test(tc, test_ctx_input_misprint_compared);
   tcase_add_test(tc, test_ctx_errors_are_sticky);
   tcase_add_test(tc, test_ctx_notes_template);
   tcase_add_test(tc, test_ctx_rng_owned_and_ordered);

@@ -570,7 +570,7 @@ START_TEST(test_cell_kinds)
   struct gr_reftable *t = parse_ok(HDR "# kind: result\n# tolerance: * abs 0.1\n# misprint: m y 2: typo\n"
                                        "k\tx\ty\ttolerance\tkind\n"
                                        "a\t0.00\t1.00\tx half-unit\tx printed\n"
-                                       "m\t0.00\t1.00\tx,y rel 0.5\tx,y check; x choice\n"
+                                       "m\t0.00\t1.00\tx,y rel 0.5\ty check; x choice\n"
                                        "r\t0.00\t1.00\tabs 0.2\tprinted\n");
   ck_assert_int_eq(gr_ref_kind(t, 0, gr_ref_cell(t, "a", "x")), GR_KIND_PRINTED);
   ck_assert_int_eq(gr_ref_kind(t, 0, gr_ref_cell(t, "a", "y")), GR_KIND_RESULT);
@@ -587,7 +587,28 @@ START_TEST(test_cell_kinds)
   parse_bad(HDR "# kind: result\nk\tx\tkind\nr\t1\tkind printed\n", 5, "'kind' is not a value column");
   parse_bad(HDR "# kind: result\nk\tx\tkind\nr\t1\tx results\n", 5, "unknown kind 'results'");
   parse_bad(HDR "# kind: result\nk\tx\ttolerance\nr\t1\tx wide\n", 5, "'wide' is not a tolerance");
-  parse_bad(HDR "# kind: result\nk\tx\ttolerance\nr\t1\twide\n", 5, "'wide' is not a tolerance (write one, or 'COLS tolerance'");
+  parse_bad(HDR "# kind: result\nk\tx\ttolerance\nr\t1\twide\n", 5, "'wide' is not a tolerance (write half-unit");
+}
+END_TEST
+
+/* A row's per-column kind or tolerance cell: each column named once, no
+ * empty item, no '*'; a whole-row tolerance that does not parse says so. */
+START_TEST(test_cell_kinds_bad)
+{
+  parse_bad(HDR "# kind: result\nk\tx\ty\tkind\nr\t1\t2\tx,y check; x choice\n", 5,
+            "column 'x' named twice in column 'kind' (name each column once)");
+  parse_bad(HDR "# kind: result\nk\tx\ttolerance\nr\t1\tx abs 0.1; x rel 0.1\n", 5,
+            "column 'x' named twice in column 'tolerance'");
+  parse_bad(HDR "# kind: result\nk\tx\ttolerance\nr\t1\tabs x\n", 5,
+            "column 'tolerance': 'abs x' is not a tolerance (write half-unit");
+  parse_bad(HDR "# kind: result\nk\tx\tkind\nr\t1\tx printed;\n", 5,
+            "column 'kind': empty item after ';' in 'x printed;'");
+  parse_bad(HDR "# kind: result\nk\tx\ttolerance\nr\t1\t; x abs 0.1\n", 5,
+            "column 'tolerance': empty item before ';'");
+  parse_bad(HDR "# kind: result\nk\tx\tkind\nr\t1\t* printed\n", 5,
+            "column 'kind': '*' names no columns in a row (for all the row's columns write the kind alone");
+  parse_bad(HDR "# kind: result\nk\tx\ttolerance\nr\t1\t* abs 0.1\n", 5,
+            "column 'tolerance': '*' names no columns in a row");
 }
 END_TEST
 
@@ -684,6 +705,7 @@ static Suite *ref_suite(void)
   tcase_add_test(jud, test_judge_errors);
   tcase_add_test(jud, test_kinds);
   tcase_add_test(jud, test_cell_kinds);
+  tcase_add_test(jud, test_cell_kinds_bad);
   tcase_add_test(load, test_load);
   suite_add_tcase(s, parse);
   suite_add_tcase(s, bad);

@@ -39,6 +39,7 @@ static void benchref_drop(void)
 void gr_benchref_done(void)
 {
   benchref_drop();
+  benchref_dir[0] = '\0';
 }
 
 void gr_benchref_use(const char *root, const char *refdir)
@@ -47,38 +48,37 @@ void gr_benchref_use(const char *root, const char *refdir)
   snprintf(benchref_dir, sizeof benchref_dir, "%s/%s", root ? root : "reference", refdir ? refdir : "");
 }
 
-/* The numeric cell at (row, col) of <dir>/<table>.tsv, loading the table
- * unless it is the one kept; NULL with err set otherwise. */
-static const struct gr_refcell *benchref_cell(const char *table, const char *row,
-                                              const char *col, struct gr_error *err)
+/* The numeric cell at (row, col) of <dir>/<table>.tsv in *cell, loading
+ * the table unless it is the one kept; a GR_* status (err may be NULL). */
+static int benchref_cell(const char *table, const char *row, const char *col,
+                         const struct gr_refcell **cell, struct gr_error *err)
 {
   char path[4400];
-  struct gr_refcell *cell;
-  if (snprintf(path, sizeof path, "%s/%s.tsv", benchref_dir, table) >= (int)sizeof path) {
-    gr_error_set(err, GR_EINPUT, "reference path too long: %s", benchref_dir);
-    return NULL;
-  }
+  int rc;
+  if (benchref_dir[0] == '\0')
+    return gr_error_set(err, GR_EINPUT, "no reference folder named for the bench kernel's table '%s' (call gr_benchref_use before the kernel's setup)", table);
+  if (snprintf(path, sizeof path, "%s/%s.tsv", benchref_dir, table) >= (int)sizeof path)
+    return gr_error_set(err, GR_EINPUT, "reference path too long: %s", benchref_dir);
   if (benchref_table == NULL || strcmp(path, benchref_path) != 0) {
     benchref_drop();
-    if (gr_ref_load(path, &benchref_table, err) != GR_OK)
-      return NULL;
+    if ((rc = gr_ref_load(path, &benchref_table, err)) != GR_OK)
+      return rc;
     snprintf(benchref_path, sizeof benchref_path, "%s", path);
   }
-  cell = gr_ref_cell(benchref_table, row, col);
-  if (cell == NULL || !cell->is_number) {
-    gr_error_set(err, GR_EINPUT, "%s: no published number at row '%s', column '%s' (the reference table and the bench kernel disagree: restore the table from git)", path, row, col);
-    return NULL;
-  }
-  return cell;
+  *cell = gr_ref_cell(benchref_table, row, col);
+  if (*cell == NULL || !(*cell)->is_number)
+    return gr_error_set(err, GR_EINPUT, "%s: no published number at row '%s', column '%s' (the reference table and the bench kernel disagree: restore the table from git)", path, row, col);
+  return GR_OK;
 }
 
 /* The cell's number: printed, or (read) what a misprint's cause predicts. */
 static int benchref_value(const char *table, const char *row, const char *col, int read,
                           double *value, struct gr_error *err)
 {
-  const struct gr_refcell *cell = benchref_cell(table, row, col, err);
-  if (cell == NULL)
-    return err->code;
+  const struct gr_refcell *cell = NULL;
+  int rc = benchref_cell(table, row, col, &cell, err);
+  if (rc != GR_OK)
+    return rc;
   *value = read && cell->misprint ? cell->predicted : cell->value;
   return GR_OK;
 }

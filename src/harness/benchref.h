@@ -26,7 +26,8 @@ int gr_benchref_published(const char *table, const char *row, const char *col,
 int gr_benchref_input(const char *table, const char *row, const char *col,
                       double *value, struct gr_error *err);
 
-/* Release the loaded table (at the end of a bench). */
+/* Release the loaded table and forget the folder (at the end of a bench):
+ * until the next gr_benchref_use, a kernel's read fails with GR_EINPUT. */
 void gr_benchref_done(void);
 
 /* For a kernel's run: the bytes it touches per work unit, counted from its

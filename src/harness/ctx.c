@@ -318,7 +318,8 @@ int gr_ctx_input(struct gr_ctx *c, const char *table, const char *row,
   CTX_LOG(c, "input", "sss", table, row, col);
   if ((cell = ctx_cell_of(c, table, row, col)) == NULL)
     return c->err.code;
-  cell->used = 1;
+  cell->input = 1;
+  cell->used |= !cell->misprint; /* a misprint still wants its row */
   *value = cell->misprint ? cell->predicted : cell->value;
   return GR_OK;
 }
@@ -702,23 +703,33 @@ void gr_ctx_kind_counts(const struct gr_ctx *c, int counts[GR_NKINDS][4])
   memcpy(counts, c->kcounts, sizeof c->kcounts);
 }
 
+/* Account for cell (r, k) of table i: nothing when compared or read as
+ * an input, the experiment's error for a misprint it only read as an
+ * input (its misprint row would be missing), else a row "not computed". */
+static void ctx_account_cell(struct gr_ctx *c, size_t i, size_t r, size_t k)
+{
+  const struct gr_reftable *t = c->tables[i].t;
+  const struct gr_refcell *cell = &t->cells[r * t->ncols + k];
+  char q[256];
+  if (!cell->is_number || cell->used)
+    return;
+  if (cell->input) {
+    gr_error_set(&c->err, GR_EFAIL, "%s: the misprint at row '%s', column '%s' is read as an input but never compared (compare it too, gr_ctx_compare, so that its misprint row shows)", t->path, t->rowkeys[r], t->cols[k]);
+    return;
+  }
+  ctx_quantity(q, sizeof q, c->tables[i].name, t->rowkeys[r], t->cols[k]);
+  ctx_row(c, gr_ref_kind(t, r, cell), q, cell->text, NULL, "-", "-", GR_DIFFERS,
+          "not computed: the experiment never compared this published number", NULL);
+}
+
 int gr_ctx_account(struct gr_ctx *c)
 {
   size_t i, r, k;
-  char q[256];
   CTX_STICKY(c);
-  for (i = 0; i < c->ntables; i++) {
-    const struct gr_reftable *t = c->tables[i].t;
-    for (r = 0; r < t->nrows; r++)
-      for (k = 1; k < t->ncols; k++) {
-        const struct gr_refcell *cell = &t->cells[r * t->ncols + k];
-        if (!cell->is_number || cell->used)
-          continue;
-        ctx_quantity(q, sizeof q, c->tables[i].name, t->rowkeys[r], t->cols[k]);
-        ctx_row(c, gr_ref_kind(t, r, cell), q, cell->text, NULL, "-", "-", GR_DIFFERS,
-                "not computed: the experiment never compared this published number", NULL);
-      }
-  }
+  for (i = 0; i < c->ntables; i++)
+    for (r = 0; r < c->tables[i].t->nrows; r++)
+      for (k = 1; k < c->tables[i].t->ncols; k++)
+        ctx_account_cell(c, i, r, k);
   return c->err.code;
 }
 

@@ -115,8 +115,8 @@ int gr_ctx_published(struct gr_ctx *ctx, const char *table, const char *row,
  * pair list the paper gives to work from), not a result to reproduce:
  * read and marked accounted for, without a verdict row.  A misprint cell
  * gives the value its "# misprint:" line predicts, the reading the run
- * uses (Sweetman's K1 printed 1e-7, read 1e7); compare the cell to show
- * the misprint. */
+ * uses (Sweetman's K1 printed 1e-7, read 1e7); such a cell must also be
+ * compared, for its misprint row (gr_ctx_account fails the run else). */
 int gr_ctx_input(struct gr_ctx *ctx, const char *table, const char *row,
                  const char *col, double *value);
 
@@ -231,7 +231,9 @@ void gr_ctx_counts(const struct gr_ctx *ctx, int counts[4]);
 void gr_ctx_kind_counts(const struct gr_ctx *ctx, int counts[GR_NKINDS][4]);
 
 /* Add a row "not computed" (differs) for every published number of every
- * table the run loaded that was never compared. */
+ * table the run loaded that was never compared nor read as an input; a
+ * misprint cell only read as an input fails the run (GR_EFAIL): it must
+ * be compared, for its misprint row. */
 int gr_ctx_account(struct gr_ctx *ctx);
 
 /* Write summary.tsv, the data sets, figure scripts and notes, and render

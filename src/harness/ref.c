@@ -38,6 +38,7 @@ struct parser {
   struct gr_tol *coltol; /* per-column tolerance from the header */
   struct gr_tol *rowtol; /* scratch: the current row's tolerance per column */
   char *rowhave;         /* scratch: 1 where rowtol overrides coltol */
+  char *named;           /* scratch: 1 where a row's per-column cell named the column */
   char **fields;         /* scratch: ncols field pointers */
   int *rowlines;         /* line of each data row */
   size_t rowcap;
@@ -456,7 +457,9 @@ static int parse_colheader(struct parser *p, char *line, int lineno)
   p->coltol = calloc(n, sizeof *p->coltol);
   p->rowtol = calloc(n, sizeof *p->rowtol);
   p->rowhave = calloc(n, 1);
-  if (p->fields == NULL || t->cols == NULL || p->coltol == NULL || p->rowtol == NULL || p->rowhave == NULL)
+  p->named = calloc(n, 1);
+  if (p->fields == NULL || t->cols == NULL || p->coltol == NULL || p->rowtol == NULL || p->rowhave == NULL ||
+      p->named == NULL)
     return nomem(p);
   t->ncols = n;
   split_tabs(line, p->fields);
@@ -532,37 +535,57 @@ static int check_rowkey(struct parser *p, const char *key, int lineno)
  * of row r. */
 typedef int (*cell_spec_fn)(struct parser *p, int lineno, const char *spec, long c, size_t r);
 
+/* Apply spec to each column of cols, the ','-separated COLS of one item
+ * of a row's kind or tolerance cell; a column may be named once a cell. */
+static int spec_cols(struct parser *p, int lineno, const char *what, char *cols,
+                     const char *spec, size_t r, cell_spec_fn apply)
+{
+  char *comma;
+  long c;
+  int rc;
+  for (; cols != NULL; cols = comma) {
+    if ((comma = strchr(cols, ',')) != NULL)
+      *comma++ = '\0';
+    if (strcmp(cols, "*") == 0)
+      return perr(p, lineno, "column '%s': '*' names no columns in a row (for all the row's columns write the %s alone, without COLS)", what, what);
+    c = find_col(p->t, cols);
+    if (c < 1 || !is_value_col(p, c))
+      return perr(p, lineno, "column '%s': '%.80s' is not a value column (name value columns of the header)", what, cols);
+    if (p->named[c])
+      return perr(p, lineno, "column '%.80s' named twice in column '%s' (name each column once)", cols, what);
+    p->named[c] = 1;
+    if ((rc = apply(p, lineno, spec, c, r)) != GR_OK)
+      return rc;
+  }
+  return GR_OK;
+}
+
 /* A row's kind or tolerance cell given per column, "COLS SPEC[; COLS
- * SPEC]" with COLS value columns separated by ',' (as in the header's
- * tolerance): apply each SPEC to its columns of row r. */
+ * SPEC]" with COLS value columns separated by ',': apply each SPEC to its
+ * columns of row r. */
 static int row_specs(struct parser *p, int lineno, const char *what, const char *f,
                      size_t r, cell_spec_fn apply)
 {
-  char buf[512], *item = buf, *next, *s, *cols, *comma;
-  long c;
+  char buf[512], *item = buf, *next, *s, *cols;
   int rc;
   if (strlen(f) >= sizeof buf)
     return perr(p, lineno, "column '%s': too long (at most %zu characters)", what, sizeof buf - 1);
   strcpy(buf, f);
+  memset(p->named, 0, p->t->ncols);
   for (; item != NULL; item = next) {
     if ((next = strchr(item, ';')) != NULL)
       *next++ = '\0';
+    if (is_blank(item))
+      return perr(p, lineno, "column '%s': empty item %s ';' in '%.80s' (write 'COLS %s' there, or remove the ';')", what, item == buf ? "before" : "after", f, what);
     s = item;
     cols = cut(&s, 0);
     if (*s != '\0')
       *s++ = '\0';
     s = trim(s);
-    if (*cols == '\0' || *s == '\0')
+    if (*s == '\0')
       return perr(p, lineno, "column '%s': '%.80s' is not a %s (write one, or 'COLS %s' for some columns, COLS value columns separated by ',')", what, f, what, what);
-    for (; cols != NULL; cols = comma) {
-      if ((comma = strchr(cols, ',')) != NULL)
-        *comma++ = '\0';
-      c = find_col(p->t, cols);
-      if (c < 1 || !is_value_col(p, c))
-        return perr(p, lineno, "column '%s': '%.80s' is not a value column (name value columns of the header)", what, cols);
-      if ((rc = apply(p, lineno, s, c, r)) != GR_OK)
-        return rc;
-    }
+    if ((rc = spec_cols(p, lineno, what, cols, s, r, apply)) != GR_OK)
+      return rc;
   }
   return GR_OK;
 }
@@ -583,6 +606,24 @@ static int cell_kind(struct parser *p, int lineno, const char *spec, long c, siz
   return parse_kind(p, spec, lineno, &p->t->cells[r * p->t->ncols + (size_t)c].kind);
 }
 
+/* Is f meant as "COLS SPEC[; ...]": has it a ';' (no tolerance has) or
+ * does it begin with a column name of the header or '*'? */
+static int names_cols(const struct parser *p, const char *f)
+{
+  char name[128];
+  size_t n;
+  while (isspace((unsigned char)*f))
+    f++;
+  n = strcspn(f, " \t,;");
+  if (strchr(f, ';') != NULL)
+    return 1;
+  if (n >= sizeof name)
+    return 0;
+  memcpy(name, f, n);
+  name[n] = '\0';
+  return strcmp(name, "*") == 0 || find_col(p->t, name) >= 0;
+}
+
 /* Parse the row's "tolerance" cell into rowtol/rowhave: one tolerance for
  * the whole row, or "COLS TOL; ..." for some of its columns. */
 static int row_tolerance(struct parser *p, int lineno)
@@ -594,7 +635,9 @@ static int row_tolerance(struct parser *p, int lineno)
   if (p->tolcol < 0 || is_nothing(f = p->fields[p->tolcol]))
     return GR_OK;
   if (gr_ref_parse_tol(f, &tol) != GR_OK)
-    return row_specs(p, lineno, "tolerance", f, 0, cell_tol);
+    return names_cols(p, f)
+               ? row_specs(p, lineno, "tolerance", f, 0, cell_tol)
+               : perr(p, lineno, "column 'tolerance': '%.80s' is not a tolerance (write " TOL_KINDS ", '-' for the header's, or 'COLS TOLERANCE' for some columns)", f);
   for (c = 1; c < (long)p->t->ncols; c++) {
     p->rowtol[c] = tol;
     p->rowhave[c] = 1;
@@ -767,6 +810,7 @@ int gr_ref_parse_n(const char *name, const char *text, size_t len,
   free(p.coltol);
   free(p.rowtol);
   free(p.rowhave);
+  free(p.named);
   free(p.fields);
   free(p.rowlines);
   free(p.mp);

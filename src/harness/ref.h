@@ -17,7 +17,8 @@
  * Reserved columns: "tolerance" (a per-row tolerance spec overriding the
  * header), "kind" (a per-row kind overriding the header's) and "note"
  * (per-row text).  A row's tolerance or kind may name some of its columns,
- * "x,vx half-unit" or "x,vx printed; y check" (COLS as in the header).  Tolerance kinds: "half-unit" (the
+ * "x,vx half-unit" or "x,vx printed; y check" (COLS value columns
+ * separated by ',', each named once; no '*': write a whole row's alone).  Tolerance kinds: "half-unit" (the
  * default: half a unit in the last printed digit), "abs X", "rel X",
  * "se K" (|value - published| <= K * se + half-unit, se supplied by the
  * experiment), "informative" (no comparison), "bound" (the published number
@@ -69,6 +70,8 @@ struct gr_refcell {
   double predicted_halfunit;
   char *misprint_note;
   int used;          /* set by gr_ref_judge: the cell was compared */
+  int input;         /* set by gr_ctx_input: the run read it as an input
+                        (accounts for it, unless it is a misprint) */
 };
 
 struct gr_reftable {
