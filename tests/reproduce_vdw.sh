@@ -70,4 +70,12 @@ awk -F '\t' '$1 == "table-5.1/time_step" && $6 == "differs" { ok = 1 } END { exi
 awk -F '\t' '$1 == "table-5.1/restitution" && $3 > 0.899 && $3 < 0.901 { ok = 1 } END { exit !ok }' \
   "$scratch/x/vdw/summary.tsv" || fail "the run did not take e from the table"
 
+# -- an input the run cannot work with is one line, exit 2: e above 1
+sed 's/^restitution	\.95	/restitution	1.5	/' "$GRANREPRO_REF/sweetman-2003/table-5.1.tsv" \
+  >"$ref/sweetman-2003/table-5.1.tsv"
+expect_exit 2 "$GRANREPRO" run --quick --no-progress --ref "$ref" --out "$scratch/y" vdw
+grep -q 'restitution = 1.5: give a restitution above 0 and at most 1' "$stderr_file" ||
+  { show "$stderr_file"; fail "a restitution above 1 was not refused"; }
+[ "$(wc -l <"$stderr_file")" -eq 1 ] || { show "$stderr_file"; fail "the refusal is not one line"; }
+
 pass

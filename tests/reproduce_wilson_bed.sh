@@ -27,7 +27,7 @@ awk -F '\t' '/^#/ || $1 == "quantity" { next }
     $1 != "momentum/lost-at-loose-tolerance" { print "differs: " $0; bad = 1 }
   /not computed/ { print "not computed: " $0; bad = 1 }
   END { exit bad }' "$summary" >"$scratch/problems" || { show "$scratch/problems"; fail "unexpected rows"; }
-assert_accounted wilson-2001 "$summary" 2 "fig4 wilson-bed.expected wilson-clumping.expected"
+assert_accounted wilson-2001 "$summary" 2 "fig4 clumping-inputs wilson-bed.expected wilson-clumping.expected"
 
 # -- the verdicts of the issue
 verdict() { # verdict QUANTITY VERDICT

@@ -85,17 +85,25 @@ static void c12_variants(struct gr_ctx *ctx, const struct gr_c12_sweep *s0)
 }
 
 /* Above the lowest exiting e (index k), the ties of the published rule:
- * how many grid points end in one, and the largest e that does. */
+ * how many grid points end in one, and the largest e that does (NAN and
+ * the text "tie: none" when none does). */
 static void c12_ties_above(struct gr_ctx *ctx, const struct gr_c12_sweep *s, size_t k)
 {
-  size_t j, ties = 0, last = k;
+  size_t j, ties = 0;
+  double last = NAN;
+  char t[64];
   for (j = k; j < s->n; j++)
     if (s->rule[j].end == GR_CHAIN_AMBIGUOUS) {
       ties++;
-      last = j;
+      last = (double)j * s->step;
     }
+  if (ties > 0)
+    snprintf(t, sizeof t, "at e = %.4f", last);
+  else
+    snprintf(t, sizeof t, "tie: none");
   gr_ctx_value(ctx, "task-b/rule-ties-above-exit", (double)ties);
-  gr_ctx_value(ctx, "task-b/rule-last-tie", (double)last * s->step);
+  gr_ctx_value(ctx, "task-b/rule-last-tie", last);
+  gr_ctx_text(ctx, "task-b/rule-last-tie-at", t);
 }
 
 /* The v_i farthest from 1/4 over the published-rule runs that exit the

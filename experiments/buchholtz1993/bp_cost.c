@@ -33,14 +33,17 @@ static double bp_model(const double c[3], double np, double lmax)
  * LMAX, so no bound on it decides anything). */
 static void bp_fig3_rows(struct gr_ctx *ctx, const double c[3])
 {
-  double growth = bp_model(c, 0.2887e5, 1e5) / bp_model(c, 10, 1e5);
+  const double rho = 0.2887; /* the densest packing */
+  double growth = bp_model(c, rho * 1e5, 1e5) / bp_model(c, 10, 1e5), gmax = 1.0 + c[0] * rho / c[1];
+  char note[400];
   gr_ctx_value(ctx, "fig3_growth", growth);
-  gr_ctx_value(ctx, "fig3_growth_max", 1.0 + c[0] * 0.2887 / c[1]);
+  gr_ctx_value(ctx, "fig3_growth_max", gmax);
   gr_ctx_value(ctx, "fig3_ratio_1e4", bp_model(c, 1e4, 1e4 / 0.3) / bp_model(c, 10, 10 / 0.3));
-  gr_ctx_inform(ctx, GR_KIND_PRINTED, "cost/fig3-time-growth-at-fixed-LMAX", growth,
-                "the printed model at LMAX = 1e5, NP from 10 to 0.2887 LMAX (the caption's 'depends very "
-                "weakly on the number of particles'); informative: at fixed LMAX the model's growth is at "
-                "most 1 + 125 x 0.2887 / 1656 = 1.022 for any LMAX, so a bound on it cannot fail");
+  snprintf(note, sizeof note,
+           "the printed model at LMAX = 1e5, NP from 10 to %g LMAX (the caption's 'depends very "
+           "weakly on the number of particles'); informative: at fixed LMAX the model's growth is at "
+           "most 1 + %g x %g / %g = %.3f for any LMAX, so a bound on it cannot fail", rho, c[0], rho, c[1], gmax);
+  gr_ctx_inform(ctx, GR_KIND_PRINTED, "cost/fig3-time-growth-at-fixed-LMAX", growth, note);
 }
 
 /* Fig. 3 from the printed model t = 125 (NP + D) + 1656 (LMAX + D) (the

@@ -7,6 +7,7 @@
 
 #include <gsl/gsl_math.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "harness/benchref.h"
@@ -36,14 +37,34 @@ static void vdw_params_steps(struct vdw_params *p)
   p->steps = nearbyint(gr_contact_n_from_dt(gr_vdwexp_mass(p), p->k1, p->e, p->dt));
 }
 
+/* The inputs the run cannot work with: dt > 0, 0 < e <= 1 and at least
+ * one step per collision; 0 when they are usable, else 1 with the reason
+ * in msg. */
+static int vdw_params_bad(const struct vdw_params *p, char *msg, size_t n)
+{
+  if (!(p->dt > 0.0))
+    snprintf(msg, n, "time_step = %g: give a time step above 0", p->dt);
+  else if (!(p->e > 0.0 && p->e <= 1.0))
+    snprintf(msg, n, "restitution = %g: give a restitution above 0 and at most 1", p->e);
+  else if (!(p->steps >= 1.0))
+    snprintf(msg, n, "time_step = %g with spring_constant = %g gives %g steps per collision (eq. 2.23): give at least 1",
+             p->dt, p->k1, p->steps);
+  else
+    return 0;
+  return 1;
+}
+
 /* Table 5.1 as the run's inputs; each row is compared in vdw_table51. */
 int gr_vdwexp_params(struct gr_ctx *ctx, struct vdw_params *p)
 {
+  char msg[200];
   size_t i;
   for (i = 0; i < VDW_NROWS; i++)
     if (gr_ctx_input(ctx, VDW_TABLE, vdw_rows[i], "value", vdw_param_slot(p, i)) != GR_OK)
       return gr_ctx_error(ctx)->code;
   vdw_params_steps(p);
+  if (vdw_params_bad(p, msg, sizeof msg))
+    return gr_ctx_fail(ctx, GR_EINPUT, "sweetman-2003/%s.tsv: %s", VDW_TABLE, msg);
   return GR_OK;
 }
 
@@ -54,6 +75,13 @@ int gr_vdwexp_model(const struct vdw_params *p, struct gr_vdw_model *m)
   return gr_vdw_model_init(m, p->hamaker, gr_vdw_reff(p->radius, p->radius), VDW_RSS,
                            VDW_CUTOFF_FRAC * p->radius, gr_vdw_zero_separation(VDW_RSS),
                            p->k1, p->e);
+}
+
+/* x as the table writes it, mantissa e exponent (1e7, 2.5e-3). */
+static void vdw_sci(char *buf, size_t n, double x)
+{
+  int ex = x != 0.0 && isfinite(x) ? (int)floor(log10(fabs(x))) : 0;
+  snprintf(buf, n, "%ge%d", x / pow(10.0, ex), ex);
 }
 
 /* Table 5.1: the time step follows from eq. 2.23; the spring constant
@@ -67,6 +95,7 @@ static int vdw_table51(struct gr_ctx *ctx)
     {"mass_unit_radius", 0.0}, {"friction", NAN}, {"hamaker", 0.0},
     {"gravity", 0.0}, {"radius", 0.0}, {"initial_velocity", 0.0}};
   double m, k1_printed;
+  char k1[32], note[400];
   size_t i;
   if (gr_vdwexp_params(ctx, &p) != GR_OK ||
       gr_ctx_published(ctx, VDW_TABLE, "friction", "value", &inputs[1].v) != GR_OK ||
@@ -76,13 +105,18 @@ static int vdw_table51(struct gr_ctx *ctx)
   inputs[2].v = p.hamaker;
   inputs[4].v = p.radius;
   m = gr_vdwexp_mass(&p);
-  gr_ctx_compare(ctx, VDW_TABLE, "time_step", "value",
-                 gr_contact_dt(m, p.k1, p.e, p.steps), 0.0,
-                 "eq. 2.23 with m = 5026 R^3, e = 0.95, K1 = 1e7 N/m, n = 30: K1 was read from this dt "
-                 "(n = 30.01 steps per collision), so the row checks that reading, not a result");
-  gr_ctx_compare(ctx, VDW_TABLE, "spring_constant", "value",
-                 gr_contact_k1_from_dt(m, p.e, p.steps, p.dt), 0.0,
-                 "K1 = m/2 (pi e / (n dt))^2 from the printed dt, n = 30");
+  vdw_sci(k1, sizeof k1, p.k1);
+  snprintf(note, sizeof note,
+           "eq. 2.23 with m = %g R^3, e = %g, K1 = %s N/m, n = %.0f: K1 was read from this dt "
+           "(n = %.2f steps per collision), so the row checks that reading, not a result; n is that value rounded, "
+           "so the row also tests that it is near a whole number",
+           p.mass_unit, p.e, k1, p.steps, gr_contact_n_from_dt(m, p.k1, p.e, p.dt));
+  gr_ctx_compare(ctx, VDW_TABLE, "time_step", "value", gr_contact_dt(m, p.k1, p.e, p.steps), 0.0, note);
+  snprintf(note, sizeof note,
+           "K1 = m/2 (pi e / (n dt))^2 from the printed dt, n = %.0f (eq. 2.23 with the predicted K1 = %s, %.2f, rounded: "
+           "the row also tests that n is near a whole number)",
+           p.steps, k1, gr_contact_n_from_dt(m, p.k1, p.e, p.dt));
+  gr_ctx_compare(ctx, VDW_TABLE, "spring_constant", "value", gr_contact_k1_from_dt(m, p.e, p.steps, p.dt), 0.0, note);
   for (i = 0; i < sizeof inputs / sizeof inputs[0]; i++)
     gr_ctx_compare(ctx, VDW_TABLE, inputs[i].row, "value", inputs[i].v, 0.0,
                    "input, used as printed");
@@ -107,11 +141,15 @@ static int vdw_bench_params(struct vdw_params *p, struct gr_error *err)
 {
   size_t i;
   int rc = GR_OK;
+  char msg[200];
   for (i = 0; i < VDW_NROWS && rc == GR_OK; i++)
     rc = gr_benchref_input(VDW_TABLE, vdw_rows[i], "value", vdw_param_slot(p, i), err);
-  if (rc == GR_OK)
-    vdw_params_steps(p);
-  return rc;
+  if (rc != GR_OK)
+    return rc;
+  vdw_params_steps(p);
+  if (vdw_params_bad(p, msg, sizeof msg))
+    return gr_error_set(err, GR_EINPUT, "sweetman-2003/%s.tsv: %s", VDW_TABLE, msg);
+  return GR_OK;
 }
 
 static int vdw_bench_setup(void **state, const void *arg, int quick,

@@ -18,6 +18,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "harness/experiment.h"
+#include "harness/verdict.h"
 #include "physics/edmd.h"
 #include "status.h"
 
@@ -143,6 +144,12 @@ int gr_clumping_values(const struct gr_clumping_group *g, int r, int k, int what
  * group's shape (clumping_power.c). */
 void gr_clumping_report_clumps(struct gr_ctx *ctx, const struct gr_clumping_group *g, const char *tag,
                                int power);
+
+/* The kind of a group's claim rows (clumps, collapse): a result for the
+ * text's D; our choice for the listing's D, which the thesis pairs only
+ * with the listing's N_PARTICLES, never with the text's N = 1000, 2000
+ * (clumping_power.c). */
+enum gr_kind gr_clumping_claim_kind(const struct gr_clumping_group *g);
 
 /* Data sets and figures of a group (clumping_series.c): the time series,
  * the rule comparison table, the positions of Figs. 5-7. */

@@ -28,7 +28,8 @@ static int cl_param_count(struct gr_ctx *ctx, const char *row, int *out)
 }
 
 /* The printed inputs of section 3 and appendix A.1 (clumping-inputs.tsv):
- * counts whole, lengths and times positive, mu in (0, 1]. */
+ * counts whole (the listing's N_PARTICLES too), lengths and times
+ * positive, mu in (0, 1]. */
 int gr_clumping_params(struct gr_ctx *ctx, struct gr_clumping_par *p)
 {
   double *v[] = {&p->d, &p->box, &p->vmax, &p->mu, &p->t_end, &p->d_listing, &p->n_listing};
@@ -43,6 +44,9 @@ int gr_clumping_params(struct gr_ctx *ctx, struct gr_clumping_par *p)
       return gr_ctx_fail(ctx, GR_EINPUT, "wilson-2001/%s.tsv: %s = %g: give a number above 0%s", CL_INPUTS, cl_rows[i], *v[i],
                          v[i] == &p->mu ? " and at most 1" : "");
   }
+  if (!(p->n_listing <= 1e7) || p->n_listing != floor(p->n_listing))
+    return gr_ctx_fail(ctx, GR_EINPUT, "wilson-2001/%s.tsv: listing_n_particles = %g: give a whole number from 1 to 1e7",
+                       CL_INPUTS, p->n_listing);
   return GR_OK;
 }
 

@@ -95,18 +95,23 @@ static void cl_clump_claim(const struct gr_clumping_group *g, int r, char *buf, 
     snprintf(buf, len, "our cure of inelastic collapse keeps the clumping (runs that collapsed before t = %g are left out)", g->par.t_end);
 }
 
+enum gr_kind gr_clumping_claim_kind(const struct gr_clumping_group *g)
+{
+  return g->d == g->par.d ? GR_KIND_RESULT : GR_KIND_CHOICE;
+}
+
 void gr_clumping_report_clumps(struct gr_ctx *ctx, const struct gr_clumping_group *g, const char *tag, int power)
 {
   char q[160], claim[300];
   int r;
   snprintf(q, sizeof q, "%s/start/no-clumps", tag);
-  cl_clump_row(ctx, g, GR_KIND_RESULT, q, 0, 0, 0, "Fig. 5: 'There is no major clumps or strings of particles in the initial configurations'");
+  cl_clump_row(ctx, g, gr_clumping_claim_kind(g), q, 0, 0, 0, "Fig. 5: 'There is no major clumps or strings of particles in the initial configurations'");
   snprintf(q, sizeof q, "%s/elastic/no-clumps-t%g", tag, g->par.t_end);
-  cl_clump_row(ctx, g, GR_KIND_RESULT, q, 0, CL_NS, 0, "Fig. 7: elastic runs from the same starts, 'there does not appear to be much clumping'");
+  cl_clump_row(ctx, g, gr_clumping_claim_kind(g), q, 0, CL_NS, 0, "Fig. 7: elastic runs from the same starts, 'there does not appear to be much clumping'");
   for (r = 1; r < CL_NRULE; r++) {
     snprintf(q, sizeof q, "%s/%s/clumps-t%g", tag, gr_clumping_rules[r].name, g->par.t_end);
     cl_clump_claim(g, r, claim, sizeof claim);
-    cl_clump_row(ctx, g, r <= CL_RULE_RESTITUTION ? GR_KIND_RESULT : GR_KIND_CHECK, q, r, CL_NS, 1, claim);
+    cl_clump_row(ctx, g, r <= CL_RULE_RESTITUTION ? gr_clumping_claim_kind(g) : GR_KIND_CHECK, q, r, CL_NS, 1, claim);
   }
   cl_old_criterion(ctx, g, tag);
   if (power)

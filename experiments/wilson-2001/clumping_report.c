@@ -151,12 +151,14 @@ static const char *const cl_collapse_claim[CL_NRULE] = {
    "(set after the counts had been seen as informative rows; the cures below, from the same starts, show it can fail)"),
   ". Our choice of cure (TC model, tc = 1e-3)", ". Bizon's cure named in section 2.4 (mu -> 1 below a cutoff); vcut = 0.05 is our choice"};
 
-/* The collapse row of rule r: a result for the text's constant-mu rule,
- * informative for the code rule and the cures. */
-static void cl_collapse_row(struct gr_ctx *ctx, int r, const char *q, double m, const char *note)
+/* The collapse row of rule r: a result for the text's constant-mu rule
+ * (our choice at the listing's D: gr_clumping_claim_kind), informative for
+ * the code rule and the cures. */
+static void cl_collapse_row(struct gr_ctx *ctx, const struct gr_clumping_group *g, int r, const char *q, double m,
+                            const char *note)
 {
   if (r == CL_RULE_RESTITUTION)
-    gr_ctx_verdict(ctx, GR_KIND_RESULT, q, m, gr_test_ge(1.0), note);
+    gr_ctx_verdict(ctx, gr_clumping_claim_kind(g), q, m, gr_test_ge(1.0), note);
   else
     gr_ctx_inform(ctx, r == 1 ? GR_KIND_CHECK : GR_KIND_CHOICE, q, m, note);
 }
@@ -186,7 +188,7 @@ static void cl_collapses(struct gr_ctx *ctx, const struct cl_rep *s, int r)
   snprintf(q, sizeof q, "%s/%s/collapses-to-t%g", s->tag, gr_clumping_rules[r].name, g->t_long);
   if (first < 0) {
     snprintf(note, sizeof note, "of %d runs continued to t = %g were stopped by the collapse watchdog%s", g->nseed, g->t_long, cl_collapse_claim[r]);
-    cl_collapse_row(ctx, r, q, 0.0, note);
+    cl_collapse_row(ctx, g, r, q, 0.0, note);
     return;
   }
   const struct gr_edmd_collapse *c = &g->lrun[r][first].col;
@@ -196,7 +198,7 @@ static void cl_collapses(struct gr_ctx *ctx, const struct cl_rep *s, int r)
   for (k = 0; k < c->ndisks && k < GR_EDMD_REPORT && l < (int)sizeof note - 60; k++)
     l += snprintf(note + l, sizeof note - l, " #%d (%d coll. at %.3f,%.3f)", c->disk[k], c->count[k], c->x[k], c->y[k]);
   snprintf(note + l, sizeof note - l, "%s", cl_collapse_claim[r]);
-  cl_collapse_row(ctx, r, q, (double)m, note);
+  cl_collapse_row(ctx, g, r, q, (double)m, note);
 }
 
 /* Collision counts per rule (mean per run). */
