@@ -1,6 +1,7 @@
 /* granrepro experiment vdw: Sweetman (2003), chapter 5, the Van der Waals
  * force model and its two-particle test.  Private header of vdw.c
- * (registration, Table 5.1 read and checked, kernels), vdw_pair.c (the two-particle test),
+ * (registration, Table 5.1 checked, kernels), vdw_params.c (Table 5.1
+ * read as inputs, the model built from it), vdw_pair.c (the two-particle test),
  * vdw_pair_report.c (its verdicts, data and figures 5.6-5.16) and
  * vdw_derive.c (the derivation check).  Cross-file names are gr_vdwexp_*
  * (physics/vdw.h owns gr_vdw_*). */
@@ -36,14 +37,19 @@ static inline double gr_vdwexp_mass(const struct vdw_params *p)
   return p->mass_unit * p->radius * p->radius * p->radius;
 }
 
-/* Table 5.1 as the run's inputs (vdw.c); a missing or malformed table
- * fails the run. */
+/* Table 5.1 as the run's inputs (vdw_params.c); a missing or malformed
+ * table fails the run. */
 int gr_vdwexp_params(struct gr_ctx *ctx, struct vdw_params *p);
+
+struct gr_error;
+
+/* The same for the bench kernel, which has no run context (benchref.h). */
+int gr_vdwexp_bench_params(struct vdw_params *p, struct gr_error *err);
 
 struct gr_vdw_model;
 
 /* The combined model of eq. 5.29 for the test's particles: Table 5.1 and
- * the open parameters above (vdw.c). */
+ * the open parameters above (vdw_params.c). */
 int gr_vdwexp_model(const struct vdw_params *p, struct gr_vdw_model *m);
 
 /* The two-particle test (section 5.4, figures 5.6-5.16). */
