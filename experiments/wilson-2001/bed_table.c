@@ -179,6 +179,7 @@ static void tb_halves(struct gr_ctx *ctx, const struct bed_par *p, double tend,
   tb_claim(ctx, p, GR_BEDINT_MSADAMS, tb_tol[0], tb_dt[j], tend, y0, n,
            "energy/increases-at-loose-tolerance-msadams", "up_loose_k_ms", TB_INFORM);
   gr_ctx_value(ctx, "claim_dtout", tb_dt[j]);
+  gr_ctx_value(ctx, "claim_starts", (double)n);
 }
 
 int gr_wilson_bed_energy_table(struct gr_ctx *ctx)
