@@ -56,7 +56,8 @@ int gr_bp_tables(struct gr_ctx *ctx);   /* lattice, cost, force, gear tables */
 int gr_bp_variants(struct gr_ctx *ctx); /* force-law and Gear variant tables */
 int gr_bp_pipe(struct gr_ctx *ctx);     /* Figs. 5-6, overlap, waves */
 int gr_bp_survive(struct gr_ctx *ctx);  /* which Gear order survives dt */
-int gr_bp_cost(struct gr_ctx *ctx);     /* Fig. 3 model, Fig. 4 measured */
+int gr_bp_cost(struct gr_ctx *ctx);     /* Fig. 3 model (gr_bp_fig3), Fig. 4 measured */
+int gr_bp_fig3(struct gr_ctx *ctx);     /* Fig. 3 from the printed model (bp_fig3.c) */
 int gr_bp_regime(struct gr_ctx *ctx);   /* density, restitution against speed */
 
 /* Bench kernels (bp_bench.c). */

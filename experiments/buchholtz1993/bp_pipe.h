@@ -39,6 +39,10 @@ int gr_bp_fig6(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run 
 int gr_bp_fig6_snapshots(struct gr_ctx *ctx, const struct bp_run *run, double dt, long first,
                          double off);
 
+/* Section 2's overlap assumption and the lattice's counters on the pipe
+ * records (bp_regime.c). */
+int gr_bp_overlap(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs);
+
 /* The two claims decided by criteria of measured power (bp_wavecrit.c). */
 int gr_bp_criteria(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs);
 

@@ -6,7 +6,7 @@
  * the grains' density, the restitution of a head-on contact against the
  * impact speed for the pipe and for the variant inside the 10 % (a GSL
  * rk8pd solution of the contact ODE), and the speed below which the
- * grains stick. */
+ * grains stick; and the overlap the pipe runs reach (gr_bp_overlap). */
 #include "experiments/buchholtz1993/bp_pipe.h"
 
 #include <gsl/gsl_math.h>
@@ -111,6 +111,44 @@ static int bp_accuracy(struct gr_ctx *ctx, const struct bp_opts *o, const struct
            "both give e = 0 and test little; kind choice: the verdict depends on the open mass", nmove);
   return gr_ctx_verdict(ctx, GR_KIND_CHOICE, gr_bp_qname(o, "pipe/accurate-at-dt-restitution-error", b, sizeof b),
                         worst, gr_test_le(0.01), note);
+}
+
+/* Section 2's assumption on a pipe's records: the largest overlap against
+ * pipe.tsv's max_overlap_fraction, and the lattice's counters (cells
+ * holding two grains, contacts outside the mask). */
+int gr_bp_overlap(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
+{
+  double mo = 0, nd = 0, no = 0, nc = 0, bound;
+  char b[128];
+  int i;
+  for (i = 0; i < o->seeds; i++) {
+    mo = runs[i].maxov > mo ? runs[i].maxov : mo;
+    nd += runs[i].ndouble;
+    no += runs[i].noutside;
+    nc += runs[i].nchecked;
+  }
+  gr_bp_value(ctx, o, "maxov", mo);
+  gr_bp_value(ctx, o, "lat_double_frac", nc ? nd / nc : 0);
+  gr_bp_value(ctx, o, "lat_outside_frac", nc ? no / nc : 0);
+  if (gr_ctx_published(ctx, BP_TABLE_PIPE, "max_overlap_fraction", "value", &bound) != GR_OK)
+    return gr_ctx_error(ctx)->code;
+  if (o->search == GR_BPSIM_LATTICE) {
+    /* integrated with the lattice: it found every contact on every record
+     * (then its forces are those of the neighbour list, section 5) */
+    gr_bp_claim(ctx, o, GR_KIND_CHECK, "pipe/lattice-records-with-doubly-occupied-cells", nc ? nd / nc : 0,
+                gr_test_eq(0.0), "share of records where the d = rmax lattice lost a grain");
+    gr_bp_claim(ctx, o, GR_KIND_CHECK, "pipe/lattice-records-with-contacts-outside-mask", nc ? no / nc : 0,
+                gr_test_eq(0.0), "share of records with a contact outside the 5x5 mask");
+  } else {
+    gr_bp_inform(ctx, o, GR_KIND_CHECK, "pipe/lattice-records-with-doubly-occupied-cells", nc ? nd / nc : 0,
+                 "share of records where a d = rmax lattice would lose a grain");
+    gr_bp_inform(ctx, o, GR_KIND_CHECK, "pipe/lattice-records-with-contacts-outside-mask", nc ? no / nc : 0,
+                 "share of records with a contact outside the 5x5 mask");
+  }
+  return gr_ctx_verdict(ctx, GR_KIND_CHECK, gr_bp_qname(o, "pipe/max-overlap", b, sizeof b), mo,
+                        gr_test_le(bound),
+                        "largest overlap / smaller radius over all seeds: section 2's assumption of the "
+                        "algorithm (pipe.tsv max_overlap_fraction), checked on our pipe");
 }
 
 /* Density and sticking speed of one pipe (tag "" or "regime"). */

@@ -195,42 +195,6 @@ static int bp_start(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp
   return GR_OK;
 }
 
-/* Overlap and the lattice's counters on the pipe records. */
-static int bp_overlap(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_run *runs)
-{
-  double mo = 0, nd = 0, no = 0, nc = 0, bound;
-  char b[128];
-  int i;
-  for (i = 0; i < o->seeds; i++) {
-    mo = runs[i].maxov > mo ? runs[i].maxov : mo;
-    nd += runs[i].ndouble;
-    no += runs[i].noutside;
-    nc += runs[i].nchecked;
-  }
-  gr_bp_value(ctx, o, "maxov", mo);
-  gr_bp_value(ctx, o, "lat_double_frac", nc ? nd / nc : 0);
-  gr_bp_value(ctx, o, "lat_outside_frac", nc ? no / nc : 0);
-  if (gr_ctx_published(ctx, BP_TABLE_PIPE, "max_overlap_fraction", "value", &bound) != GR_OK)
-    return gr_ctx_error(ctx)->code;
-  if (o->search == GR_BPSIM_LATTICE) {
-    /* integrated with the lattice: it found every contact on every record
-     * (then its forces are those of the neighbour list, section 5) */
-    gr_bp_claim(ctx, o, GR_KIND_CHECK, "pipe/lattice-records-with-doubly-occupied-cells", nc ? nd / nc : 0,
-                gr_test_eq(0.0), "share of records where the d = rmax lattice lost a grain");
-    gr_bp_claim(ctx, o, GR_KIND_CHECK, "pipe/lattice-records-with-contacts-outside-mask", nc ? no / nc : 0,
-                gr_test_eq(0.0), "share of records with a contact outside the 5x5 mask");
-  } else {
-    gr_bp_inform(ctx, o, GR_KIND_CHECK, "pipe/lattice-records-with-doubly-occupied-cells", nc ? nd / nc : 0,
-                 "share of records where a d = rmax lattice would lose a grain");
-    gr_bp_inform(ctx, o, GR_KIND_CHECK, "pipe/lattice-records-with-contacts-outside-mask", nc ? no / nc : 0,
-                 "share of records with a contact outside the 5x5 mask");
-  }
-  return gr_ctx_verdict(ctx, GR_KIND_CHECK, gr_bp_qname(o, "pipe/max-overlap", b, sizeof b), mo,
-                        gr_test_le(bound),
-                        "largest overlap / smaller radius over all seeds: section 2's assumption of the "
-                        "algorithm (pipe.tsv max_overlap_fraction), checked on our pipe");
-}
-
 int gr_bp_waves(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law *law,
                 const struct bp_run *runs)
 {
@@ -239,7 +203,7 @@ int gr_bp_waves(struct gr_ctx *ctx, const struct bp_opts *o, const struct bp_law
   (void)law;
   if (o->tag[0] == '\0' && (rc = bp_curves(ctx, o, runs)) != GR_OK)
     return rc;
-  if ((rc = bp_overlap(ctx, o, runs)) != GR_OK)
+  if ((rc = gr_bp_overlap(ctx, o, runs)) != GR_OK)
     return rc;
   if ((rc = bp_form(ctx, o, runs)) != GR_OK)
     return rc;

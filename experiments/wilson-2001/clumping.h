@@ -159,9 +159,6 @@ void gr_clumping_rules_table(struct gr_ctx *ctx, const struct gr_clumping_group 
                              const char *tag, double T0);
 void gr_clumping_positions(struct gr_ctx *ctx, const struct gr_clumping_group *g);
 
-/* The misprint row of section 2.4's momentum claim for eqs. (5)-(6) at
- * the inelasticity mu. */
-void gr_clumping_report_eq56(struct gr_ctx *ctx, double mu);
 
 /* Verdicts, data and figures of a group, and Fig. 4; failures are
  * recorded in the context (sticky), checked once per task. */

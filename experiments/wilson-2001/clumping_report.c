@@ -55,20 +55,6 @@ static void cl_balances(struct gr_ctx *ctx, const struct cl_rep *s)
   }
 }
 
-/* Section 2.4's "Momentum is conserved with this model" for eqs. (5)-(6)
- * (read with the exchange of eqs. (3)-(4)): the pair's normal momentum
- * after / before one oblique collision, which the text's claim puts at 1
- * and the equations at mu (a misprint row: mu is asserted). */
-void gr_clumping_report_eq56(struct gr_ctx *ctx, double mu)
-{
-  double nx = 0.6, ny = 0.8;
-  double vi[2] = {1.0, 0.3}, vj[2] = {-0.5, -0.8}, pn0 = (vi[0] + vj[0]) * nx + (vi[1] + vj[1]) * ny;
-  gr_edrule_text(mu, nx, ny, &vi[0], &vi[1], &vj[0], &vj[1]);
-  gr_ctx_verdict(ctx, GR_KIND_MISPRINT, "eq5-6/momentum-conserved", ((vi[0] + vj[0]) * nx + (vi[1] + vj[1]) * ny) / pn0,
-                 gr_test_rel(mu, 1e-12), "pair's normal momentum after / before one collision by eqs. (5)-(6) (normal parts exchanged as in (3)-(4)): "
-                 "mu (v_in + v_jn), not the 1 of 'Momentum is conserved with this model' (read literally, both disks get mu v_inorm: not conserved either)");
-}
-
 /* The elastic collision rate against Enskog, mean over t >= 1. */
 static void cl_enskog(struct gr_ctx *ctx, const struct cl_rep *s)
 {
@@ -245,9 +231,8 @@ void gr_clumping_report_group(struct gr_ctx *ctx, const struct gr_clumping_group
     return;
   }
   s.omega0 = gr_granobs_enskog(g->n / (g->par.box * g->par.box), g->d, s.T0);
-  for (r = 0; r < CL_NRULE; r++) {
+  for (r = 0; r < CL_NRULE; r++)
     s.t0[r] = gr_granobs_haff_t0(&g->rule[r], s.omega0);
-  }
   cl_balances(ctx, &s);
   gr_clumping_report_clumps(ctx, g, s.tag, figures);
   cl_enskog(ctx, &s);
