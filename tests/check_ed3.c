@@ -274,12 +274,16 @@ START_TEST(test_pair_brute)
                               .amp = 0.3, .omega = 4.0, .queue = seed == 2 ? GR_EDMD_TREE : GR_EDMD_CALENDAR};
     struct gr_ed3 *s = NULL;
     srand((unsigned)seed);
-    for (i = 0; i < n; i++) { /* random sequential placement, no overlap */
+    /* random sequential placement, no overlap, heights up to 6.5 (up to
+       6.0, a volume fraction of 0.30 near its jamming, the rejected tries
+       took 2/3 of this test's time; the pair collisions among its 4,500
+       events stay about as many: 3,916 against 3,954) */
+    for (i = 0; i < n; i++) {
       r[i] = urand(0.35, 0.5);
       do {
         st[i] = urand(0.0, p.lx);
         st[n + i] = urand(0.0, p.ly);
-        st[2 * n + i] = urand(p.amp + r[i], 6.0);
+        st[2 * n + i] = urand(p.amp + r[i], 6.5);
         for (j = 0; j < i; j++) {
           double dx = fabs(st[i] - st[j]), dy = fabs(st[n + i] - st[n + j]), dz = st[2 * n + i] - st[2 * n + j];
           dx = dx > 0.5 * p.lx ? p.lx - dx : dx;

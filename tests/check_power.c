@@ -106,15 +106,16 @@ struct c2_case {
  * reach sphere 4, e >= 0.268, else the solver). */
 static void c2_sample(gsl_rng *r, double mu, double sigma, size_t n, double *mean, double *sd)
 {
-  double m = 0.0, s2 = 0.0, e, v, d;
+  double m = 0.0, s2 = 0.0, e, h, v, d;
   size_t i;
   for (i = 0; i < n; i++) {
     do
       e = mu + gsl_ran_gaussian_ziggurat(r, sigma);
     while (e < 0.0 || e > 1.0);
-    if (e >= 0.3)
-      v = pow(0.5 * (1.0 + e), 3.0);
-    else
+    if (e >= 0.3) {
+      h = 0.5 * (1.0 + e); /* h^3 as a product: pow() took 57 % of this suite */
+      v = h * h * h;
+    } else
       ck_assert_int_eq(gr_c12_final_v4(e, &v), GR_OK);
     d = v - m;
     m += d / (double)(i + 1);
