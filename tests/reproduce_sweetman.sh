@@ -15,7 +15,7 @@ assert_summary_clean "$summary"
 assert_has "$summary" "# experiment: sweetman-neighbors"
 # Table 2.1 (the pair list) and Table 3.1's x, y are inputs (gr_ctx_input,
 # no rows); Table 3.1's 25 cells are results
-assert_accounted sweetman-2003 "$summary" 20 "table-5.1 eq5-constants table-2-1 table-3-1 sweetman-neighbors.expected vdw.expected"
+assert_accounted sweetman-2003 "$summary" 20 "table-5.1 eq5-constants text-2-5 table-2-1 table-3-1 sweetman-neighbors.expected vdw.expected"
 [ "$(grep -c '^table-3-1/p[0-9]*/cell	' "$summary")" -eq 25 ] || fail "Table 3.1: not 25 cell rows"
 ! grep -q '^table-3-1/p[0-9]*/[xy]	\|^table-2-1/p' "$summary" || fail "an input of Table 2.1 or 3.1 has a verdict row"
 

@@ -94,9 +94,9 @@ void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct vdw_params *p,
                              const struct gr_vdw_model *m, const struct vdw_run *r,
                              const char *pre);
 
-/* The recommended range of section 2.5 ("between forty and sixty", Kim
- * 1992) for the steps per collision n of eq. 2.23; Table 5.1's dt is n = 30. */
-#define VDW_N_LO 40.0
-#define VDW_N_HI 60.0
+/* Section 2.5's recommended range of the steps per collision n of eq. 2.23
+ * ("between forty and sixty", Kim 1992; Table 5.1's dt is n = 30): the
+ * table of its two ends, inputs of the n = 40 and 60 runs. */
+#define VDW_NTABLE "text-2-5"
 
 #endif

@@ -189,16 +189,24 @@ static int vdw_simulate(struct gr_ctx *ctx, const struct vdw_params *par,
   return GR_OK;
 }
 
-/* Section 2.5's recommended n = 40 and 60 steps per collision (Table 5.1's
- * dt is n = 30): the same test with dt of eq. 2.23 at that n, its verdicts
- * under "n40/", "n60/" (no data sets). */
+/* Section 2.5's recommended n = 40 and 60 steps per collision (read from
+ * text-2-5.tsv; Table 5.1's dt is n = 30): the same test with dt of eq.
+ * 2.23 at that n, its verdicts under "n40/", "n60/" (no data sets). */
 static int vdw_variants(struct gr_ctx *ctx, const struct vdw_params *par,
                         const struct gr_vdw_model *m, struct vdw_run *r)
 {
-  static const double ns[2] = {VDW_N_LO, VDW_N_HI};
+  static const char *const rows[2] = {"steps_low", "steps_high"};
   char pre[32], name[64];
-  double dt;
+  double dt, ns[2];
   int i, rc;
+  for (i = 0; i < 2; i++) {
+    if (gr_ctx_input(ctx, VDW_NTABLE, rows[i], "value", &ns[i]) != GR_OK)
+      return gr_ctx_error(ctx)->code;
+    if (!(ns[i] >= 1.0) || ns[i] != nearbyint(ns[i]))
+      return gr_ctx_fail(ctx, GR_EINPUT, "sweetman-2003/%s.tsv: %s = %g: give a whole number of steps per collision, at least 1",
+                         VDW_NTABLE, rows[i], ns[i]);
+    gr_ctx_value(ctx, rows[i], ns[i]);
+  }
   for (i = 0; i < 2; i++) {
     memset(r, 0, sizeof *r);
     r->n = ns[i];
