@@ -70,12 +70,19 @@ awk -F '\t' '$1 == "table-5.1/time_step" && $6 == "differs" { ok = 1 } END { exi
 awk -F '\t' '$1 == "table-5.1/restitution" && $3 > 0.899 && $3 < 0.901 { ok = 1 } END { exit !ok }' \
   "$scratch/x/vdw/summary.tsv" || fail "the run did not take e from the table"
 
-# -- an input the run cannot work with is one line, exit 2: e above 1
-sed 's/^restitution	\.95	/restitution	1.5	/' "$GRANREPRO_REF/sweetman-2003/table-5.1.tsv" \
-  >"$ref/sweetman-2003/table-5.1.tsv"
-expect_exit 2 "$GRANREPRO" run --quick --no-progress --ref "$ref" --out "$scratch/y" vdw
-grep -q 'restitution = 1.5: give a restitution above 0 and at most 1' "$stderr_file" ||
-  { show "$stderr_file"; fail "a restitution above 1 was not refused"; }
-[ "$(wc -l <"$stderr_file")" -eq 1 ] || { show "$stderr_file"; fail "the refusal is not one line"; }
+# -- an input the run cannot work with is one line, exit 2, and no report.
+# refused TABLE SED MESSAGE: TABLE (the others as published) edited by SED
+refused() {
+  for _t in table-5.1 text-2-5; do cp "$GRANREPRO_REF/sweetman-2003/$_t.tsv" "$ref/sweetman-2003/$_t.tsv"; done
+  sed "$2" "$GRANREPRO_REF/sweetman-2003/$1.tsv" >"$ref/sweetman-2003/$1.tsv"
+  rm -rf "$scratch/y"
+  expect_exit 2 "$GRANREPRO" run --quick --no-progress --ref "$ref" --out "$scratch/y" vdw
+  grep -q "$3" "$stderr_file" || { show "$stderr_file"; fail "not refused with '$3'"; }
+  [ "$(wc -l <"$stderr_file")" -eq 1 ] || { show "$stderr_file"; fail "the refusal is not one line"; }
+  [ ! -e "$scratch/y/vdw" ] || fail "a refused run left a report"
+}
+# e above 1; a fraction of a step per collision in section 2.5's range
+refused table-5.1 's/^restitution	\.95	/restitution	1.5	/' 'restitution = 1.5: give a restitution above 0 and at most 1'
+refused text-2-5 's/^steps_low	40	/steps_low	40.5	/' 'steps_low = 40.5: give a whole number of steps per collision'
 
 pass
