@@ -66,6 +66,7 @@ static const struct gr_task gs_tasks[] = {
   {.name = "trial-honey", .fn = gr_greenspan_trial_honey},
   {.name = "trial-sand", .fn = gr_greenspan_trial_sand},
   {.name = "trial-collapse", .fn = gr_greenspan_trial_collapse},
+  {.name = "remarks", .fn = gr_greenspan_remarks},
 };
 
 /* The experiment: its tasks in order, each a timed phase. */

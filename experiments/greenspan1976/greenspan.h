@@ -5,9 +5,12 @@
  * of Sections 4-5 and the shared reporting), greenspan_tri.c and
  * greenspan_tri_report.c (Tables 1-2, the K sequence, the variant table),
  * greenspan_rect.c (Tables 3-4), greenspan_fall.c (Fig. 5.1) and
- * greenspan_trials.c (Section 3 constants, the earlier trials) and
- * greenspan_removal.c (the removal of P_19 in those trials).  The
- * physics is src/physics/psolid.h; the prose is
+ * greenspan_trials.c (Section 3 constants, the earlier trials),
+ * greenspan_removal.c (the removal of P_19 in those trials),
+ * greenspan_steady.c (the oscillations of the final bodies, Sections 4-5)
+ * and greenspan_sec6.c, greenspan_sec6_report.c (the remarks of Section
+ * 6).  The physics is src/physics/psolid.h, the criteria of the claims
+ * src/physics/psclaim.h; the prose is
  * reference/greenspan1976/greenspan.notes.md.in. */
 #ifndef GR_EXP_GREENSPAN_H
 #define GR_EXP_GREENSPAN_H
@@ -25,6 +28,8 @@ struct gr_data;
 #define GS_CUTOFF 1.5      /* Section 4 */
 #define GS_NK 20           /* the K sequence: K_500 ... K_10000 */
 #define GS_TEND 10000      /* Table 2: t_10000 */
+#define GS_FALL_T 7000     /* Fig. 5.1 (g): t_7000 */
+#define GS_RECT_T 32000    /* Fig. 5.2, Table 4: 32000 steps */
 
 /* One reading of the paper and its listing: the experiment's options.
  * Where the text and the listing disagree, each choice is a field. */
@@ -139,6 +144,71 @@ int gr_greenspan_removals(const struct gs_body *b, struct gr_psolid *base,
                           struct gs_removal *o, struct gr_psolid **first)
     __attribute__((warn_unused_result));
 
+/* The oscillations of a final body (greenspan_steady.c): the range of
+ * every coordinate over the last GS_OSC_STEPS steps up to the run's end
+ * t_to, at every step (lo, hi) and at the listing's prints, every
+ * GS_KPRINT steps (plo, phi); criteria in physics/psclaim.h. */
+#define GS_OSC_STEPS 2000
+#define GS_KPRINT 250
+struct gs_window {
+  long to;   /* the paper's t_n the window ends at */
+  size_t n;
+  double lo[2 * GS_NMAX], hi[2 * GS_NMAX], plo[2 * GS_NMAX], phi[2 * GS_NMAX];
+};
+void gr_greenspan_window_init(struct gs_window *w, size_t n, long to);
+
+/* Widen w by the state of s at the paper's t_t (ignored before the window). */
+void gr_greenspan_window_add(struct gs_window *w, const struct gr_psolid *s, long t);
+
+/* The angular frequency sqrt(2k/m) of one bond of body b at its rest
+ * length r0 = (H/G)^(1/(alpha - beta)), k = m^2 (alpha - beta) G / r0^(beta+1). */
+double gr_greenspan_bond_omega(const struct gs_body *b);
+
+/* Advance s to w->to, step by step through the window; 1 when diverged. */
+int gr_greenspan_advance_window(struct gr_psolid *s, struct gs_window *w);
+
+/* The claims of Sections 4 and 5 on the oscillations: the triangle's
+ * listing reading (w), the rectangle's floor-slip reading (w) beside its
+ * listing reading (wl, for the notes). */
+void gr_greenspan_oscillation_triangle(struct gr_ctx *ctx, const struct gs_window *w);
+void gr_greenspan_oscillation_rectangle(struct gr_ctx *ctx, const struct gs_window *w,
+                                        const struct gs_window *wl);
+
+/* Section 6 (greenspan_sec6.c runs, greenspan_sec6_report.c reports):
+ * the control, dt of remarks.tsv and the undamped floor on the bodies,
+ * S6_STARTS starts each, and the exponent sets on the triangle (the
+ * family's high end and the unstable set also from S6_MORE starts). */
+#define S6_STARTS 4     /* the published start and three perturbed ones */
+#define S6_MORE 12      /* starts of the informative recount of the sets at the boundary */
+#define S6_PERTURB 0.01 /* U(-0.01, 0.01) on every coordinate (y -> |y|) */
+#define S6_OVERLAP 0.5  /* half the shortest bond of the lattices (1.0) */
+#define S6_CHECK 50     /* steps between checks of the state */
+#define S6_NBODY 3      /* triangle, staircase, rectangle */
+#define S6_NSET 8       /* room for the exponent family and the unstable set */
+enum { S6_CONTROL, S6_DT, S6_FLOOR, S6_NCOND };
+
+/* One run: its state at the first failed check (GR_PSCLAIM_HELD if none;
+ * -1: not run), when and which particle (1-based); its state at the end
+ * (a diverged run stops); the largest K and the closest pair at the
+ * checks before the first failure; K and the coarsest place of the last
+ * GS_OSC_STEPS steps when it never failed. */
+struct s6_run {
+  int state, end_state;
+  long t_fail;
+  size_t who;
+  double k_max, d_min, k_end;
+  int coarsest;
+};
+
+struct s6 {
+  double dt;                          /* remarks.tsv */
+  int a[S6_NSET], b[S6_NSET], nset;   /* alpha, beta: the family, then the unstable set */
+  size_t nbody, nstart, nmore;        /* quick: 1, 1, 1 */
+  double pert[S6_NBODY][S6_MORE][2 * GS_NMAX];
+  struct s6_run cond[S6_NCOND][S6_NBODY][S6_STARTS], set[S6_NSET][S6_MORE];
+};
+void gr_greenspan_remarks_report(struct gr_ctx *ctx, const struct s6 *r);
+
 /* Parts of the run (one timed phase each). */
 int gr_greenspan_triangle(struct gr_ctx *ctx);
 int gr_greenspan_rectangle(struct gr_ctx *ctx);
@@ -147,5 +217,6 @@ int gr_greenspan_trial_honey(struct gr_ctx *ctx);    /* the trials of Section 4 
 int gr_greenspan_trial_sand(struct gr_ctx *ctx);
 int gr_greenspan_trial_collapse(struct gr_ctx *ctx);
 int gr_greenspan_constants(struct gr_ctx *ctx);
+int gr_greenspan_remarks(struct gr_ctx *ctx);         /* Section 6 */
 
 #endif

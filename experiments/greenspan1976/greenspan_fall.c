@@ -62,7 +62,7 @@ static double falling_run(struct gr_psolid *s, const struct gs_body *b, struct g
   long n;
   gr_psolid_bonds(b->n, b->x, b->y, GS_CUTOFF, bond, GS_NMAX);
   falling_snapshot(d, bd, s, 0, 0);
-  for (n = 2; n <= 7000; n++) {
+  for (n = 2; n <= GS_FALL_T; n++) {
     if (gr_psolid_advance(s, n) != 0)
       break;
     for (i = 0; i < b->n; i++)

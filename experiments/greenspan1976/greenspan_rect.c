@@ -10,10 +10,11 @@
 
 #define L GR_LEAPFROG_START_FULL
 #define LS GR_PAIRFORCE_SUM_LISTING
-#define GS_RECT_T 32000
 
 /* Readings of the rectangle run: floor rules and restarts.  [0] is the
- * reading whose floor rows look like Table 4's (v_y -> 0, v_x kept). */
+ * reading whose floor rows look like Table 4's (v_y -> 0, v_x kept); it
+ * and [1], the listing's floor, step through the last GS_OSC_STEPS for
+ * the oscillations of Section 5 (greenspan_steady.c). */
 static const struct gs_reading rect_readings[] = {
   {.name = "rect-floor-slip", .what = "listing, but floor v_y -> 0 keeping v_x (as Table 4's floor rows suggest)",
    .start = L, .floor_e = 0.0, .floor_kx = 1.0, .sign = 1, .listing_counter = 1, .restart = 1, .sum = LS},
@@ -89,6 +90,7 @@ int gr_greenspan_rectangle(struct gr_ctx *ctx)
   struct gs_body b;
   struct gs_pub t4;
   struct gr_psolid *s[NRECT] = {0};
+  struct gs_window w[2];
   double e[NRECT][3], asym;
   int partner[GS_NMAX], nd;
   size_t i, nrun = gr_ctx_quick(ctx) ? 2 : NRECT;
@@ -103,7 +105,9 @@ int gr_greenspan_rectangle(struct gr_ctx *ctx)
       gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
       break;
     }
-    if (gr_psolid_advance(s[i], GS_RECT_T) != 0) {
+    if (i < 2)
+      gr_greenspan_window_init(&w[i], b.n, GS_RECT_T);
+    if ((i < 2 ? gr_greenspan_advance_window(s[i], &w[i]) : gr_psolid_advance(s[i], GS_RECT_T)) != 0) {
       gr_ctx_fail(ctx, GR_EFAIL, "greenspan: the rectangle diverged under the reading %s", rect_readings[i].name);
       break;
     }
@@ -117,6 +121,7 @@ int gr_greenspan_rectangle(struct gr_ctx *ctx)
     nd = bond_differences(&t4, s[0]);
     gr_ctx_verdict(ctx, GR_KIND_RESULT, "rectangle/bonds-differing-from-table4", nd, gr_test_eq(0.0),
                    "pairs within the cutoff 1.5 in one of (run, Table 4) but not the other: the run ends with the same bond network as the published body (the shape of Fig. 5.2), though not at the same coordinates");
+    gr_greenspan_oscillation_rectangle(ctx, &w[0], &w[1]);
     rect_table(ctx, e, nrun);
     gr_greenspan_state_figure(ctx, "fig5-2", "Fig. 5.2: rectangular body at t_{32000} (floor v_y -> 0, v_x kept)", "table4", s[0]);
   }

@@ -1,7 +1,8 @@
 /* granrepro experiment greenspan, Section 4: the triangular body.  Table 1
  * against the building-block lattice, every reading of
  * gr_greenspan_readings[] run to t_10000 against Table 2 and the K
- * sequence, and the removal of P_19 from the final body.  The variant
+ * sequence, the oscillations of the final body (greenspan_steady.c), and
+ * the removal of P_19 from the final body.  The variant
  * table, sensitivity rows and K(t) figure are in greenspan_tri_report.c. */
 #include <math.h>
 #include <stdio.h>
@@ -58,9 +59,11 @@ struct tri_pub {
 };
 
 /* Run one reading to t_10000, recording K every 50 steps (against the
- * published values pub); NULL when out of memory. */
+ * published values pub) and, when w is not NULL, the oscillations of the
+ * last steps (every step); NULL when out of memory. */
 static struct gr_psolid *run_reading(const struct gs_reading *rd, const int *partner,
-                                     const struct tri_pub *pub, struct gs_metrics *m)
+                                     const struct tri_pub *pub, struct gs_metrics *m,
+                                     struct gs_window *w)
 {
   struct gs_body b;
   struct gr_psolid *s;
@@ -73,9 +76,17 @@ static struct gr_psolid *run_reading(const struct gs_reading *rd, const int *par
   if (gr_greenspan_sim(&s, &b, rd) != GR_OK)
     return NULL;
   memset(m, 0, sizeof *m);
-  for (n = 50; n <= GS_TEND; n += 50) {
+  if (w != NULL)
+    gr_greenspan_window_init(w, b.n, GS_TEND);
+  for (n = 1; n <= GS_TEND; n++) {
+    if (w == NULL && n % 50 != 0)
+      continue;
     if (gr_psolid_advance(s, n) != 0)
       s->diverged = 1; /* the K rows and the errors below read it */
+    if (w != NULL)
+      gr_greenspan_window_add(w, s, n);
+    if (n % 50 != 0)
+      continue;
     m->kt[n / 50 - 1] = gr_leapfrog_kinetic(s->lf);
     if (n % 500 == 0) {
       j = (int)(n / 500) - 1;
@@ -159,6 +170,7 @@ int gr_greenspan_triangle(struct gr_ctx *ctx)
   struct gs_body b;
   int partner[GS_NMAX];
   struct tri_pub pub;
+  struct gs_window w;
   size_t i, text = 0;
   gr_greenspan_triangle_body(&b);
   if (pub_ksequence(ctx, pub.k) != GR_OK || gr_greenspan_pub(ctx, "table2", b.n, 1, &pub.t2) != GR_OK ||
@@ -168,13 +180,14 @@ int gr_greenspan_triangle(struct gr_ctx *ctx)
   gr_greenspan_compare_initial(ctx, "table1", &b, "building-block lattice: rows of 7..1 particles, base 1.2, height 0.8");
   for (i = 0; i < GS_NREADINGS && gr_ctx_error(ctx)->code == GR_OK; i++) {
     gr_ctx_progress(ctx, gr_greenspan_readings[i].name, (double)i / (double)GS_NREADINGS);
-    if ((s[i] = run_reading(&gr_greenspan_readings[i], partner, &pub, &m[i])) == NULL)
+    if ((s[i] = run_reading(&gr_greenspan_readings[i], partner, &pub, &m[i], i == 0 ? &w : NULL)) == NULL)
       gr_ctx_fail(ctx, GR_ENOMEM, "out of memory");
     if (strcmp(gr_greenspan_readings[i].name, "text") == 0)
       text = i;
   }
   if (gr_ctx_error(ctx)->code == GR_OK) {
     compare_listing(ctx, &m[0], s[0]);
+    gr_greenspan_oscillation_triangle(ctx, &w);
     gr_greenspan_sensitivity(ctx, s, m);
     gr_greenspan_variant_table(ctx, m);
     symmetry(ctx, m);
