@@ -20,10 +20,14 @@ assert_accounted sweetman-2003 "$summary" 20 "table-5.1 eq5-constants text-2-5 t
 ! grep -q '^table-3-1/p[0-9]*/[xy]	\|^table-2-1/p' "$summary" || fail "an input of Table 2.1 or 3.1 has a verdict row"
 
 # -- the misprints found are reported as such (expected-difference), and
-# nothing else is: Tables 3.6-3.7 (cells 6 and 7, three rows each per
-# primary) and two numbers of the text.
-awk -F '\t' '$6 == "expected-difference" { n++; if ($1 !~ /^(table-3-[67]\/p[123]\.c[67]\.k[12]|text-2-3\/(i1or0_sgi_first|mt1_after_two))$/) { print "unexpected: " $1; bad = 1 } }
-  END { if (n != 14) { print n " expected-difference rows, want 14"; bad = 1 } exit bad }' \
+# nothing else is: one slip in each of Tables 3.6-3.7 (row-slip: cells 6
+# and 7, three cells per primary, judged once per table) and two numbers
+# of the text; the slip's 12 cells keep informative rows that name it.
+awk -F '\t' '$6 == "expected-difference" { n++; if ($1 !~ /^(table-3-[67]\/row-slip|text-2-3\/(i1or0_sgi_first|mt1_after_two))$/) { print "unexpected: " $1; bad = 1 } }
+  $1 ~ /^table-3-[67]\/p[123]\.c[67]\.k[12]$/ && $2 ~ /misprint/ { c++; if ($6 != "informative" || $5 !~ /^informative \(judged in table-3-[67]\/row-slip: /) { print "slip cell: " $0; bad = 1 } }
+  $1 == "table-3-6/row-slip" && $3 != 3 || $1 == "table-3-7/row-slip" && $3 != 9 { print "slip size: " $0; bad = 1 }
+  END { if (n != 4) { print n " expected-difference rows, want 4"; bad = 1 }
+        if (c != 12) { print c " slip cells, want 12"; bad = 1 } exit bad }' \
   "$summary" >"$scratch/mis" || { show "$scratch/mis"; fail "misprint rows are not the documented ones"; }
 
 # -- the three searches agree, history is carried, slopes are finite
