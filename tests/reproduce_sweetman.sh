@@ -13,9 +13,10 @@ summary=$r/sweetman-neighbors/summary.tsv
 assert_file "$summary"
 assert_summary_clean "$summary"
 assert_has "$summary" "# experiment: sweetman-neighbors"
-# Table 2.1 (the pair list) and Table 3.1's x, y are inputs (gr_ctx_input,
+# Table 2.1 (the pair list), Table 3.1's x, y and section 4.1's particles
+# and seconds (text-4-1) are inputs (gr_ctx_input,
 # no rows); Table 3.1's 25 cells are results
-assert_accounted sweetman-2003 "$summary" 20 "table-5.1 eq5-constants text-2-5 table-2-1 table-3-1 sweetman-neighbors.expected vdw.expected"
+assert_accounted sweetman-2003 "$summary" 20 "table-5.1 eq5-constants text-2-5 table-2-1 table-3-1 text-4-1 sweetman-neighbors.expected vdw.expected"
 [ "$(grep -c '^table-3-1/p[0-9]*/cell	' "$summary")" -eq 25 ] || fail "Table 3.1: not 25 cell rows"
 ! grep -q '^table-3-1/p[0-9]*/[xy]	\|^table-2-1/p' "$summary" || fail "an input of Table 2.1 or 3.1 has a verdict row"
 
@@ -33,10 +34,18 @@ awk -F '\t' '$6 == "expected-difference" { n++; if ($1 !~ /^(table-3-[67]\/row-s
 # -- the three searches agree, history is carried, slopes are finite
 for q in chapter4/lists-identical-nsq-chain-sort chapter4/lists-identical-chain-sort \
   chapter2/engine-list-equals-verlet-table chapter4/dem-trajectories-bitwise-identical \
-  chapter4/dem-energy-rise; do
+  chapter4/dem-energy-rise chapter4/dem-drift-orders-differ; do
   awk -F '\t' -v q="$q" '$1 == q && $6 == "reproduced" { ok = 1 } END { exit !ok }' "$summary" ||
     { show "$summary"; fail "$q is not reproduced"; }
 done
+
+# section 4.1's drift: in quick mode (1000 particles) the claim's row is
+# informative, kind result; the time of the first bitwise difference is a
+# number (-1: none), and the data cover the run
+awk -F '\t' '$1 == "chapter4/dem-drift-same-within-span" && $6 == "informative" && $7 == "result" { ok = 1 } END { exit !ok }' \
+  "$summary" || { show "$summary"; fail "chapter4/dem-drift-same-within-span is not an informative result row in quick mode"; }
+assert_file "$r/sweetman-neighbors/dem-drift.dat"
+assert_file "$r/sweetman-neighbors/dem-drift.gp"
 
 # quick mode shows the N-squared timing slope without a verdict (too short a
 # range for one); it must still look like an N-squared search

@@ -151,6 +151,7 @@ int gr_sweetman_nsq(struct gr_ctx *ctx);       /* Fig. 4.1 */
 int gr_sweetman_cells(struct gr_ctx *ctx);     /* Fig. 4.2 */
 int gr_sweetman_table41(struct gr_ctx *ctx);   /* Fig. 4.3, Table 4.1 */
 int gr_sweetman_equivalence(struct gr_ctx *ctx); /* section 4.1 */
+int gr_sweetman_drift(struct gr_ctx *ctx);     /* section 4.1: summation orders */
 int gr_sweetman_table42(struct gr_ctx *ctx);   /* Table 4.2, Figs. 4.4-4.8 */
 
 #endif
