@@ -77,4 +77,12 @@ expect_exit 1 "$GRANREPRO" check --strict --quick --no-progress --ref "$ref" --o
 awk -F '\t' '$1 == "table-4-1/near-cubic-grids" && $3 == 9 && $6 == "differs" { ok = 1 } END { exit !ok }' \
   "$scratch/y/sweetman-neighbors/summary.tsv" || fail "a count of Table 4.1 that does not factor did not make near-cubic-grids differ"
 
+# -- section 4.1's particles must be a whole number: one line, exit 2, no report
+cp "$GRANREPRO_REF/sweetman-2003/table-4-1.tsv" "$ref/sweetman-2003/table-4-1.tsv"
+sed 's/^particles	20000$/particles	2000.5/' "$GRANREPRO_REF/sweetman-2003/text-4-1.tsv" >"$ref/sweetman-2003/text-4-1.tsv"
+expect_exit 2 "$GRANREPRO" run --quick --no-progress --ref "$ref" --out "$scratch/z" sweetman-neighbors
+assert_has "$stderr_file" "particles = 2000.5: give a whole number from 2 to 1e7"
+[ "$(wc -l <"$stderr_file")" -eq 1 ] || { show "$stderr_file"; fail "the refusal is not one line"; }
+[ ! -e "$scratch/z/sweetman-neighbors" ] || fail "a refused run left a report"
+
 pass
