@@ -134,7 +134,7 @@ START_TEST(test_orders_drift)
   start(&c, GR_DEM_CHAIN, 500, 9.5, 7);
   gr_demdrift_init(&oa);
   gr_demdrift_init(&ob);
-  for (s = 1; s <= 8000; s++) {
+  for (s = 1; s <= 6000; s++) { /* measured: first bit at step 204, past 1e-6 at 4807 */
     ck_assert_int_eq(gr_demdrift_step(&a, &oa), GR_OK);
     ck_assert_int_eq(gr_demdrift_step(&b, &ob), GR_OK);
     ck_assert_int_eq(gr_dem_step(&c), GR_OK);
