@@ -423,6 +423,72 @@ START_TEST(test_ctx_input_misprint_compared)
 }
 END_TEST
 
+/* One slip over three cells of a table (a row read one line off, copied
+ * down): its cells' rows are informative and name the slip's row, which
+ * alone carries the verdict (expected-difference, value 3); a cell
+ * without a misprint line keeps its own verdict; a cell not as its
+ * misprint line predicts, or a slip with no cell, makes the row differ;
+ * cells of another slip pending are refused. */
+static const char *slip_summary(const char *base, const char *refdir, double c2)
+{
+  struct gr_options opt;
+  struct gr_ctx *ctx;
+  int kc[GR_NKINDS][4], nr;
+  char path[400];
+  memset(&opt, 0, sizeof opt);
+  opt.out = base;
+  opt.refdir = refdir;
+  ctx = gr_ctx_new(&fake_exp, &opt);
+  ck_assert_int_eq(gr_ctx_compare_in(ctx, "slip", "c1", "value", 20.0, "s", "cell"), GR_OK);
+  ck_assert_int_eq(gr_ctx_compare_in(ctx, "slip", "ok", "value", 5.0, "s", NULL), GR_OK);
+  ck_assert_int_eq(gr_ctx_compare_in(ctx, "slip", "c2", "value", c2, "s", NULL), GR_OK);
+  ck_assert_int_eq(gr_ctx_compare_in(ctx, "slip", "c3", "value", 7.0, "s", NULL), GR_OK);
+  ck_assert_int_eq(gr_ctx_slip_row(ctx, "slip", "s", "one slip"), GR_OK);
+  ck_assert_int_eq(gr_ctx_slip_row(ctx, "slip", "none", NULL), GR_OK);
+  gr_ctx_kind_counts(ctx, kc);
+  ck_assert_int_eq(kc[GR_KIND_MISPRINT][GR_INFORMATIVE], 3);
+  ck_assert_int_eq(kc[GR_KIND_MISPRINT][GR_EXPECTED], c2 == 10.0);
+  ck_assert_int_eq(kc[GR_KIND_MISPRINT][GR_DIFFERS], 1 + (c2 != 10.0));
+  ck_assert_int_eq(kc[GR_KIND_PRINTED][GR_REPRODUCED], 1);
+  ck_assert_int_eq(gr_ctx_account(ctx), GR_OK);
+  ck_assert_int_eq(gr_ctx_write(ctx, &nr), GR_OK);
+  gr_ctx_free(ctx);
+  snprintf(path, sizeof path, "%s/fake/summary.tsv", base);
+  return slurp(path);
+}
+
+START_TEST(test_ctx_slip)
+{
+  char base[256], refdir[300], tab[400], path[500], row[512];
+  const char *sum;
+  struct gr_options opt;
+  struct gr_ctx *ctx;
+  fresh_dir(base, sizeof base, "ctx-slip");
+  fake_options(base, refdir, sizeof refdir, tab, sizeof tab, &opt);
+  snprintf(path, sizeof path, "%s/fake/slip.tsv", refdir);
+  spit(path, "# source: granrepro test suite\n# quantity: a slipped row\n# kind: printed\n"
+             "# misprint: c1 value 20: read one row up\n# misprint: c2 value 10: read one row up\n"
+             "# misprint: c3 value 7: read one row up\nkey\tvalue\nc1\t0\nok\t5\nc2\t20\nc3\t6\n");
+  sum = slip_summary(base, refdir, 10.0);
+  row_is(sum, "slip/c1", "0 (misprint; read 20)", "20", "informative (judged in slip/s: half-unit 0.5 of 20)",
+         "informative", "misprint", NULL);
+  row_is(sum, "slip/ok", "5", "5", NULL, "reproduced", "printed", NULL);
+  row_is(sum, "slip/s", "-", "3", "each of 3 misprint cells = the value its misprint line predicts",
+         "expected-difference", "misprint", NULL);
+  summary_row(sum, "slip/s", row, sizeof row);
+  ck_assert_ptr_nonnull(strstr(row, "one slip; c1 (printed 0, read 20), c2 (printed 20, read 10), c3 (printed 6, read 7)"));
+  row_is(sum, "slip/none", "-", "0", NULL, "differs", "misprint", "no misprint cell compared");
+  free((char *)sum);
+  sum = slip_summary(base, refdir, 11.0); /* c2 not as predicted */
+  row_is(sum, "slip/s", "-", "3", NULL, "differs", "misprint", NULL);
+  free((char *)sum);
+  ctx = gr_ctx_new(&fake_exp, &opt);
+  ck_assert_int_eq(gr_ctx_compare_in(ctx, "slip", "c1", "value", 20.0, "s", NULL), GR_OK);
+  ck_assert_int_eq(gr_ctx_compare_in(ctx, "slip", "c2", "value", 10.0, "t", NULL), GR_EFAIL);
+  gr_ctx_free(ctx);
+}
+END_TEST
+
 /* Sticky errors: after the first failure every gr_ctx_* call is a no-op
  * returning the recorded code, and gr_ctx_run_tasks stops at the task
  * that failed (checked once per task, named when it returned a bare
@@ -566,6 +632,7 @@ static Suite *ctx_suite(void)
   tcase_add_test(tc, test_ctx_missing_reference);
   tcase_add_test(tc, test_ctx_input_misprint);
   tcase_add_test(tc, test_ctx_input_misprint_compared);
+  tcase_add_test(tc, test_ctx_slip);
   tcase_add_test(tc, test_ctx_errors_are_sticky);
   tcase_add_test(tc, test_ctx_notes_template);
   tcase_add_test(tc, test_ctx_rng_owned_and_ordered);

@@ -13,26 +13,39 @@ summary=$r/sweetman-neighbors/summary.tsv
 assert_file "$summary"
 assert_summary_clean "$summary"
 assert_has "$summary" "# experiment: sweetman-neighbors"
-# Table 2.1 (the pair list) and Table 3.1's x, y are inputs (gr_ctx_input,
+# Table 2.1 (the pair list), Table 3.1's x, y and section 4.1's particles
+# and seconds (text-4-1) are inputs (gr_ctx_input,
 # no rows); Table 3.1's 25 cells are results
-assert_accounted sweetman-2003 "$summary" 20 "table-5.1 eq5-constants text-2-5 table-2-1 table-3-1 sweetman-neighbors.expected vdw.expected"
+assert_accounted sweetman-2003 "$summary" 20 "table-5.1 eq5-constants text-2-5 table-2-1 table-3-1 text-4-1 sweetman-neighbors.expected vdw.expected"
 [ "$(grep -c '^table-3-1/p[0-9]*/cell	' "$summary")" -eq 25 ] || fail "Table 3.1: not 25 cell rows"
 ! grep -q '^table-3-1/p[0-9]*/[xy]	\|^table-2-1/p' "$summary" || fail "an input of Table 2.1 or 3.1 has a verdict row"
 
 # -- the misprints found are reported as such (expected-difference), and
-# nothing else is: Tables 3.6-3.7 (cells 6 and 7, three rows each per
-# primary) and two numbers of the text.
-awk -F '\t' '$6 == "expected-difference" { n++; if ($1 !~ /^(table-3-[67]\/p[123]\.c[67]\.k[12]|text-2-3\/(i1or0_sgi_first|mt1_after_two))$/) { print "unexpected: " $1; bad = 1 } }
-  END { if (n != 14) { print n " expected-difference rows, want 14"; bad = 1 } exit bad }' \
+# nothing else is: one slip in each of Tables 3.6-3.7 (row-slip: cells 6
+# and 7, three cells per primary, judged once per table) and two numbers
+# of the text; the slip's 12 cells keep informative rows that name it.
+awk -F '\t' '$6 == "expected-difference" { n++; if ($1 !~ /^(table-3-[67]\/row-slip|text-2-3\/(i1or0_sgi_first|mt1_after_two))$/) { print "unexpected: " $1; bad = 1 } }
+  $1 ~ /^table-3-[67]\/p[123]\.c[67]\.k[12]$/ && $2 ~ /misprint/ { c++; if ($6 != "informative" || $5 !~ /^informative \(judged in table-3-[67]\/row-slip: /) { print "slip cell: " $0; bad = 1 } }
+  $1 == "table-3-6/row-slip" && $3 != 3 || $1 == "table-3-7/row-slip" && $3 != 9 { print "slip size: " $0; bad = 1 }
+  END { if (n != 4) { print n " expected-difference rows, want 4"; bad = 1 }
+        if (c != 12) { print c " slip cells, want 12"; bad = 1 } exit bad }' \
   "$summary" >"$scratch/mis" || { show "$scratch/mis"; fail "misprint rows are not the documented ones"; }
 
 # -- the three searches agree, history is carried, slopes are finite
 for q in chapter4/lists-identical-nsq-chain-sort chapter4/lists-identical-chain-sort \
   chapter2/engine-list-equals-verlet-table chapter4/dem-trajectories-bitwise-identical \
-  chapter4/dem-energy-rise; do
+  chapter4/dem-energy-rise chapter4/dem-drift-orders-differ; do
   awk -F '\t' -v q="$q" '$1 == q && $6 == "reproduced" { ok = 1 } END { exit !ok }' "$summary" ||
     { show "$summary"; fail "$q is not reproduced"; }
 done
+
+# section 4.1's drift: in quick mode (1000 particles) the claim's row is
+# informative, kind result; the time of the first bitwise difference is a
+# number (-1: none), and the data cover the run
+awk -F '\t' '$1 == "chapter4/dem-drift-same-within-span" && $6 == "informative" && $7 == "result" { ok = 1 } END { exit !ok }' \
+  "$summary" || { show "$summary"; fail "chapter4/dem-drift-same-within-span is not an informative result row in quick mode"; }
+assert_file "$r/sweetman-neighbors/dem-drift.dat"
+assert_file "$r/sweetman-neighbors/dem-drift.gp"
 
 # quick mode shows the N-squared timing slope without a verdict (too short a
 # range for one); it must still look like an N-squared search
@@ -63,5 +76,13 @@ cp "$GRANREPRO_REF/sweetman-2003/table-3-4.tsv" "$ref/sweetman-2003/table-3-4.ts
 expect_exit 1 "$GRANREPRO" check --strict --quick --no-progress --ref "$ref" --out "$scratch/y" sweetman-neighbors
 awk -F '\t' '$1 == "table-4-1/near-cubic-grids" && $3 == 9 && $6 == "differs" { ok = 1 } END { exit !ok }' \
   "$scratch/y/sweetman-neighbors/summary.tsv" || fail "a count of Table 4.1 that does not factor did not make near-cubic-grids differ"
+
+# -- section 4.1's particles must be a whole number: one line, exit 2, no report
+cp "$GRANREPRO_REF/sweetman-2003/table-4-1.tsv" "$ref/sweetman-2003/table-4-1.tsv"
+sed 's/^particles	20000$/particles	2000.5/' "$GRANREPRO_REF/sweetman-2003/text-4-1.tsv" >"$ref/sweetman-2003/text-4-1.tsv"
+expect_exit 2 "$GRANREPRO" run --quick --no-progress --ref "$ref" --out "$scratch/z" sweetman-neighbors
+assert_has "$stderr_file" "particles = 2000.5: give a whole number from 2 to 1e7"
+[ "$(wc -l <"$stderr_file")" -eq 1 ] || { show "$stderr_file"; fail "the refusal is not one line"; }
+[ ! -e "$scratch/z/sweetman-neighbors" ] || fail "a refused run left a report"
 
 pass

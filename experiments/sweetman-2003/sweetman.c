@@ -104,7 +104,8 @@ static const struct gr_kernel sw_kernels[] = {
 };
 
 /* Chapters 2 and 3 (worked tables), chapter 4 (timing: Figs. 4.1-4.3,
- * Table 4.1; the DEM: section 4.1, Table 4.2, Figs. 4.4-4.8). */
+ * Table 4.1; the DEM: section 4.1's equivalence and drift, Table 4.2,
+ * Figs. 4.4-4.8). */
 static const struct gr_task sw_tasks[] = {
   {.name = "chapter2", .fn = gr_sweetman_chapter2},
   {.name = "chapter3", .fn = gr_sweetman_chapter3},
@@ -112,6 +113,7 @@ static const struct gr_task sw_tasks[] = {
   {.name = "timing-cells", .fn = gr_sweetman_cells},
   {.name = "timing-grids", .fn = gr_sweetman_table41},
   {.name = "dem-equivalence", .fn = gr_sweetman_equivalence},
+  {.name = "dem-drift", .fn = gr_sweetman_drift},
   {.name = "dem-table-4-2", .fn = gr_sweetman_table42},
 };
 

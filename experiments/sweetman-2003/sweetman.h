@@ -150,7 +150,12 @@ int gr_sweetman_chapter3(struct gr_ctx *ctx);
 int gr_sweetman_nsq(struct gr_ctx *ctx);       /* Fig. 4.1 */
 int gr_sweetman_cells(struct gr_ctx *ctx);     /* Fig. 4.2 */
 int gr_sweetman_table41(struct gr_ctx *ctx);   /* Fig. 4.3, Table 4.1 */
+/* Section 4.1's system (text-4-1.tsv): the particles (a whole number,
+ * 2 to 1e7) and the span in seconds (above 0, at most 1000), read as
+ * inputs; a value outside fails the run, one line (GR_EINPUT). */
+int gr_sweetman_text41(struct gr_ctx *ctx, size_t *n, double *secs);
 int gr_sweetman_equivalence(struct gr_ctx *ctx); /* section 4.1 */
+int gr_sweetman_drift(struct gr_ctx *ctx);     /* section 4.1: summation orders */
 int gr_sweetman_table42(struct gr_ctx *ctx);   /* Table 4.2, Figs. 4.4-4.8 */
 
 #endif

@@ -77,7 +77,7 @@ static int sw_equivalence_rows(struct gr_ctx *ctx, const struct gr_dem d[3], siz
            "%ld list rebuilds, %ld contacts summed over the steps: positions, velocities and spins after the run are "
            "bitwise identical for the N-squared, chain-cell and sorted-cell rebuilds; a check, not the thesis's result: "
            "physics/nbr.h keeps the list in one canonical order whatever the search, so the forces are summed in the "
-           "same order (section 4.1's codes summed in different orders and expected round-off drift)",
+           "same order (section 4.1's codes summed in different orders: rows chapter4/dem-drift-*)",
            n, steps, SW_DEM_DT, steps * SW_DEM_DT, d[0].rebuilds, contacts[0]);
   gr_ctx_verdict(ctx, GR_KIND_CHECK, "chapter4/dem-trajectories-bitwise-identical", same && contacts[0] > 0, gr_test_eq(1.0), note);
   snprintf(note, sizeof note, "largest rise of the total energy (kinetic, rotational, potential, springs) above its start "
@@ -92,20 +92,38 @@ static int sw_equivalence_rows(struct gr_ctx *ctx, const struct gr_dem d[3], siz
   return gr_ctx_figure(ctx, &sw_figfall);
 }
 
+/* Section 4.1's system from text-4-1.tsv, read and checked (sweetman.h). */
+int gr_sweetman_text41(struct gr_ctx *ctx, size_t *n, double *secs)
+{
+  double np;
+  if (gr_ctx_input(ctx, "text-4-1", "particles", "value", &np) != GR_OK ||
+      gr_ctx_input(ctx, "text-4-1", "seconds", "value", secs) != GR_OK)
+    return gr_ctx_error(ctx)->code;
+  if (!(np >= 2.0 && np <= 1e7) || np != floor(np))
+    return gr_ctx_fail(ctx, GR_EINPUT, "sweetman-2003/text-4-1.tsv: particles = %g: give a whole number from 2 to 1e7", np);
+  if (!(*secs > 0.0 && *secs <= 1000.0))
+    return gr_ctx_fail(ctx, GR_EINPUT, "sweetman-2003/text-4-1.tsv: seconds = %g: give a span above 0 and at most 1000", *secs);
+  *n = (size_t)np;
+  return GR_OK;
+}
+
 /* Section 4.1: the same free fall with the three searches; positions,
  * velocities and spins compared bit for bit at the end. */
 int gr_sweetman_equivalence(struct gr_ctx *ctx)
 {
   static const int meth[] = {GR_DEM_NSQ, GR_DEM_CHAIN, GR_DEM_SORT};
   const int quick = gr_ctx_quick(ctx);
-  size_t n = quick ? 1000 : 20000;
-  long steps = quick ? 300 : (long)floor(1.5 / SW_DEM_DT + 0.5), contacts[3];
+  size_t n;
+  long steps, contacts[3];
   struct gr_dem d[3];
-  double t[SW_T_N], tot[3], er[3] = {0, 0, 0};
+  double t[SW_T_N], tot[3], er[3] = {0, 0, 0}, secs;
   int k, rc = GR_OK;
   struct gr_data *tr = gr_ctx_data(ctx, "dem-free-fall", "t kinetic rotational potential elastic contacts rebuilds");
-  if (tr == NULL)
+  /* the thesis's system (text-4-1.tsv: its particles and seconds, read as sqrt(d/g)) */
+  if (tr == NULL || gr_sweetman_text41(ctx, &n, &secs) != GR_OK)
     return gr_ctx_error(ctx)->code;
+  n = quick ? 1000 : n;
+  steps = quick ? 300 : (long)floor(secs / SW_DEM_DT + 0.5);
   for (k = 0; k < 3 && rc == GR_OK; k++) {
     gr_ctx_progress(ctx, "trajectory equivalence", k / 3.0);
     if ((rc = gr_sweetman_dem_peer(&d[k], n, gr_ctx_seed(ctx), meth[k])) != GR_OK)

@@ -83,6 +83,11 @@ struct gr_ctx {
   struct gr_shard *shard; /* shard run or merge (shard.h), else NULL */
   size_t units;           /* tasks and conditions so far: the shards the run splits into */
   int cond_task;          /* the task running is a task of conditions */
+  struct {                /* the slip being judged (gr_ctx_compare_in) */
+    char key[192];        /* table/name, "" when none */
+    int n, bad;           /* its cells, those not as their misprint line predicts */
+    struct gr_buf cells;  /* "row (printed P, read R)", ... */
+  } slip;
 };
 
 /* strdup that tolerates NULL. */
@@ -131,6 +136,7 @@ void gr_ctx_free(struct gr_ctx *c)
   gr_notes_free(c->named);
   gr_buf_free(&c->summary);
   gr_buf_free(&c->notes);
+  gr_buf_free(&c->slip.cells);
   free(c);
 }
 
@@ -333,16 +339,17 @@ int gr_ctx_has(struct gr_ctx *c, const char *table, const char *row,
   return cell != NULL && cell->is_number;
 }
 
-int gr_ctx_compare(struct gr_ctx *c, const char *table, const char *row,
-                   const char *col, double value, double se, const char *note)
+/* gr_ctx_compare without its journal line; slip: a misprint cell's row
+ * is informative, its judgement added to the slip (gr_ctx_compare_in). */
+static int ctx_compare(struct gr_ctx *c, const char *table, const char *row, const char *col,
+                       double value, double se, const char *note, const char *slip)
 {
   struct gr_refcell *cell;
   struct gr_judgement j;
-  char q[256], pub[160], delta[32], mis[512] = "";
+  char q[256], pub[160], delta[32], mis[512] = "", test[256];
   size_t r, rr = (size_t)-1;
   const struct gr_reftable *t;
-  CTX_STICKY(c);
-  CTX_LOG(c, "compare", "sssdds", table, row, col, value, se, note);
+  enum gr_verdict v;
   cell = ctx_cell_of(c, table, row, col);
   if (cell == NULL || gr_ref_judge(cell, value, se, &j, &c->err) != GR_OK)
     return c->err.code;
@@ -359,7 +366,62 @@ int gr_ctx_compare(struct gr_ctx *c, const char *table, const char *row,
   if (rr != (size_t)-1 && t->rownotes[rr] && !*mis)
     snprintf(mis, sizeof mis, "%s", t->rownotes[rr]);
   snprintf(delta, sizeof delta, "%.3g", j.delta);
-  return ctx_row(c, gr_ref_kind(t, rr, cell), q, pub, &value, delta, j.toltext, j.verdict, note, mis);
+  snprintf(test, sizeof test, "%s", j.toltext);
+  v = j.verdict;
+  if (slip != NULL && cell->misprint) {
+    c->slip.bad += v != GR_EXPECTED;
+    gr_buf_printf(&c->slip.cells, "%s%s (printed %s, read %s)", c->slip.n++ ? ", " : "", row,
+                  cell->text, cell->predicted_text);
+    snprintf(test, sizeof test, "informative (judged in %s/%s: %s)", table, slip, j.toltext);
+    v = GR_INFORMATIVE;
+  }
+  return ctx_row(c, gr_ref_kind(t, rr, cell), q, pub, &value, delta, test, v, note, mis);
+}
+
+int gr_ctx_compare(struct gr_ctx *c, const char *table, const char *row,
+                   const char *col, double value, double se, const char *note)
+{
+  CTX_STICKY(c);
+  CTX_LOG(c, "compare", "sssdds", table, row, col, value, se, note);
+  return ctx_compare(c, table, row, col, value, se, note, NULL);
+}
+
+int gr_ctx_compare_in(struct gr_ctx *c, const char *table, const char *row, const char *col,
+                      double value, const char *slip, const char *note)
+{
+  char key[192];
+  CTX_STICKY(c);
+  CTX_LOG(c, "slipcell", "sssdss", table, row, col, value, slip, note);
+  snprintf(key, sizeof key, "%s/%s", table, slip);
+  if (c->slip.n > 0 && strcmp(key, c->slip.key) != 0)
+    return gr_error_set(&c->err, GR_EFAIL, "%s: cells of slip %s compared before its row (call gr_ctx_slip_row first)", key, c->slip.key);
+  snprintf(c->slip.key, sizeof c->slip.key, "%s", key);
+  return ctx_compare(c, table, row, col, value, 0.0, note, slip);
+}
+
+int gr_ctx_slip_row(struct gr_ctx *c, const char *table, const char *slip, const char *note)
+{
+  char key[192], test[128];
+  double n;
+  int rc;
+  CTX_STICKY(c);
+  CTX_LOG(c, "slip", "sss", table, slip, note);
+  snprintf(key, sizeof key, "%s/%s", table, slip);
+  if (c->slip.n > 0 && strcmp(key, c->slip.key) != 0)
+    return gr_error_set(&c->err, GR_EFAIL, "%s: the cells compared are those of slip %s", key, c->slip.key);
+  n = c->slip.n;
+  snprintf(test, sizeof test, "each of %d misprint cells = the value its misprint line predicts", c->slip.n);
+  rc = ctx_row(c, GR_KIND_MISPRINT, key, "-", &n, "-", test,
+               c->slip.n > 0 && c->slip.bad == 0 ? GR_EXPECTED : GR_DIFFERS, note,
+               c->slip.n > 0 && c->slip.cells.s ? c->slip.cells.s : "no misprint cell compared");
+  if (c->slip.cells.failed)
+    rc = gr_error_set(&c->err, GR_ENOMEM, "out of memory");
+  c->slip.n = c->slip.bad = 0;
+  c->slip.key[0] = '\0';
+  c->slip.cells.len = 0;
+  if (c->slip.cells.s)
+    c->slip.cells.s[0] = '\0';
+  return rc;
 }
 
 int gr_ctx_show(struct gr_ctx *c, const char *table, const char *row,

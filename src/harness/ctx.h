@@ -106,6 +106,21 @@ int gr_ctx_compare(struct gr_ctx *ctx, const char *table, const char *row,
                    const char *col, double value, double se,
                    const char *note);
 
+/* One slip of the printer repeated over several cells of a table (a row
+ * read one line off, copied down the table) is one misprint, counted
+ * once.  gr_ctx_compare_in compares like gr_ctx_compare, but a misprint
+ * cell's row is informative (its test names the slip's row) and its
+ * judgement joins the slip `slip` of the table; a cell without a misprint
+ * line gets its own verdict as usual.  gr_ctx_slip_row then adds the one
+ * row <table>/<slip> (kind misprint, value the number of its cells, its
+ * cells and their readings in the note): expected-difference when every
+ * cell came out as its "# misprint:" line predicts, differs otherwise or
+ * when there was none.  The cells of one slip are compared before its row
+ * (GR_EFAIL when another slip's cells are pending). */
+int gr_ctx_compare_in(struct gr_ctx *ctx, const char *table, const char *row, const char *col,
+                      double value, const char *slip, const char *note);
+int gr_ctx_slip_row(struct gr_ctx *ctx, const char *table, const char *slip, const char *note);
+
 /* The published number at (row, col), for experiments that must derive a
  * setting from it (e.g. a sample size); it still has to be compared. */
 int gr_ctx_published(struct gr_ctx *ctx, const char *table, const char *row,

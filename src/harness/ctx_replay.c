@@ -18,7 +18,7 @@ static const struct { const char *op, *types; } replay_ops[] = {
   {"compare", "sssdds"}, {"show", "sssds"}, {"has", "sss"}, {"verdict", "isdiddss"},
   {"inform", "isds"}, {"notcomp", "iss"}, {"assert", "sddis"}, {"value", "sd"},
   {"text", "ss"}, {"note", "s"}, {"data", "ss"}, {"row", "ss"}, {"figure", "sssssss"},
-  {"option", "sddd"}, {"input", "sss"},
+  {"option", "sddd"}, {"input", "sss"}, {"slipcell", "sssdss"}, {"slip", "sss"},
 };
 
 int gr_ctx_replay_line(void *arg, char **f, int nf)
@@ -72,6 +72,8 @@ int gr_ctx_replay_line(void *arg, char **f, int nf)
     fig.ylabel = f[5]; fig.setup = f[6]; fig.plot = f[7];
     return gr_ctx_figure(c, &fig);
   case 13: return gr_ctx_option(c, f[1], d[2], d[3], d[4], &x);
-  default: return gr_ctx_input(c, f[1], f[2], f[3], &x); /* marks the cell an input, as the task did */
+  case 14: return gr_ctx_input(c, f[1], f[2], f[3], &x); /* marks the cell an input, as the task did */
+  case 15: return gr_ctx_compare_in(c, f[1], f[2], f[3], d[4], f[5], f[6]);
+  default: return gr_ctx_slip_row(c, f[1], f[2], f[3]);
   }
 }

@@ -224,18 +224,12 @@ static void dem_pairs_serial(struct gr_dem *d)
   const uint32_t *start = d->nbr.cur.start, *jj = d->nbr.cur.j;
   double *f = d->f, *t = d->t, o[6];
   size_t i, q, n = d->n;
-  int k;
   memset(f, 0, 3 * n * sizeof *f);
   memset(t, 0, 3 * n * sizeof *t);
   for (i = 0; i < n; i++)
     for (q = start[i]; q < start[i + 1]; q++)
       if ((d->on[q] = (unsigned char)dem_pair(d, i, q, o)) != 0)
-        for (k = 0; k < 3; k++) {
-          f[3 * i + k] += o[k];
-          f[3 * jj[q] + k] -= o[k];
-          t[3 * i + k] -= o[3 + k];
-          t[3 * jj[q] + k] -= o[3 + k];
-        }
+        dem_add_pair(f, t, i, jj[q], o);
 }
 
 /* The one-thread path: no renumbering, and one thread or too few particles. */

@@ -1,6 +1,7 @@
-/* granrepro physics: private to the DEM engine (dem.c, demstep.c): the
- * per-pair and per-particle kernels of a step after Sweetman 2003,
- * chapter 2 -- the contact of a listed pair (eqs. 2.1, 2.10-2.14), the sum
+/* granrepro physics: private to the DEM engine (dem.c, demstep.c, and
+ * demdrift.c, its search-order variant): the per-pair and per-particle
+ * kernels of a step after Sweetman 2003, chapter 2 -- the contact of a
+ * listed pair (eqs. 2.1, 2.10-2.14), the sum
  * of a particle's pair records in its fixed order, its walls, and the
  * leap-frog move (eq. 2.19).  The two functions declared here are defined
  * in demcontact.c (not in their users).  See dem.h for the order of the
@@ -78,6 +79,21 @@ dem_pair(struct gr_dem *d, size_t i, size_t q, double *o)
   /* both contact points lie at -/+ r n: the torques are equal */
   dem_rxf(rad, nv, o, o + 3);
   return 1;
+}
+
+/* The half-list loop's sum of pair (i, j): its force o on i added to i and
+ * taken from j, rad n x F taken from both torques (the reference order of
+ * dem.h, and demdrift.c's). */
+static inline __attribute__((always_inline)) void
+dem_add_pair(double *f, double *t, size_t i, size_t j, const double *o)
+{
+  int k;
+  for (k = 0; k < 3; k++) {
+    f[3 * i + k] += o[k];
+    f[3 * j + k] -= o[k];
+    t[3 * i + k] -= o[3 + k];
+    t[3 * j + k] -= o[3 + k];
+  }
 }
 
 /* Pass 2 for particle p: its pair records in the order of its partners'
