@@ -68,7 +68,8 @@ static double sw_moved(const struct gr_dem *d, const struct gr_demdrift *o)
   return np ? (double)m / (double)np : 0.0;
 }
 
-/* Both orders in lockstep for total steps, the difference every step. */
+/* Both orders in lockstep for total steps, a thread each, the difference
+ * every step. */
 static int sw_drift_run(struct gr_ctx *ctx, size_t n, long total, struct gr_data *dd,
                         struct sw_drift *r)
 {
@@ -87,9 +88,13 @@ static int sw_drift_run(struct gr_ctx *ctx, size_t n, long total, struct gr_data
   }
   r->first_bit = -1.0;
   for (s = 1; s <= total && rc == GR_OK; s++) {
-    for (k = 0; k < 2 && rc == GR_OK; k++)
-      rc = gr_demdrift_step(&d[k], &o[k]);
-    if (rc != GR_OK)
+    int rk[2];
+    /* the two runs share nothing: one a thread (each serial, so the same
+       bits whatever the threads) */
+#pragma omp parallel for schedule(static, 1)
+    for (k = 0; k < 2; k++)
+      rk[k] = gr_demdrift_step(&d[k], &o[k]);
+    if ((rc = rk[0] != GR_OK ? rk[0] : rk[1]) != GR_OK)
       break;
     if (s == 1)
       r->moved = sw_moved(&d[1], &o[1]);
