@@ -144,6 +144,18 @@ have_gnuplot() {
   [ -n "$_gp" ] && [ -x "$_gp" ]
 }
 
+# assert_same_lists FILES LISTED UNLISTED ORPHANS: the sorted name lists
+# FILES (what is there) and LISTED (what a makefile names) are equal; a
+# name only in FILES fails with "UNLISTED: names", one only in LISTED
+# with "ORPHANS: names".
+assert_same_lists() {
+  [ -s "$1" ] || fail "nothing found to compare with the list ($1 is empty)"
+  _only=$(LC_ALL=C comm -23 "$1" "$2")
+  [ -z "$_only" ] || fail "$3: $(echo $_only)"
+  _only=$(LC_ALL=C comm -13 "$1" "$2")
+  [ -z "$_only" ] || fail "$4: $(echo $_only)"
+}
+
 # assert_accounted REFSUBDIR SUMMARY NTABLES: every published number of
 # every table in $GRANREPRO_REF/REFSUBDIR (at least NTABLES of them) is a
 # quantity row of SUMMARY, with the number as printed in the table:

@@ -12,9 +12,6 @@ inc=$top_srcdir/tests/Makefile.inc
 # the names in the check_PROGRAMS += block (up to its last continued line)
 awk '/^check_PROGRAMS \+=/ { on = 1 } on { print } on && !/\\$/ { on = 0 }' "$inc" |
   grep -o '%reldir%/check_[a-z0-9_]*' | sed 's|%reldir%/||' | LC_ALL=C sort -u >"$scratch/listed"
-[ -s "$scratch/files" ] || fail "no tests/check_*.c found"
-unlisted=$(LC_ALL=C comm -23 "$scratch/files" "$scratch/listed")
-[ -z "$unlisted" ] || fail "not in tests/Makefile.inc's check_PROGRAMS: $(echo $unlisted)"
-orphans=$(LC_ALL=C comm -13 "$scratch/files" "$scratch/listed")
-[ -z "$orphans" ] || fail "listed in tests/Makefile.inc without a tests/<name>.c: $(echo $orphans)"
+assert_same_lists "$scratch/files" "$scratch/listed" "not in tests/Makefile.inc's check_PROGRAMS" \
+  "listed in tests/Makefile.inc without a tests/<name>.c"
 pass
