@@ -99,4 +99,7 @@ void gr_vdwexp_pair_verdicts(struct gr_ctx *ctx, const struct vdw_params *p,
  * table of its two ends, inputs of the n = 40 and 60 runs. */
 #define VDW_NTABLE "text-2-5"
 
+/* The range's two ends into ns (vdw_params.c), checked: whole, >= 1. */
+int gr_vdwexp_steps_range(struct gr_ctx *ctx, double ns[2]);
+
 #endif

@@ -195,18 +195,11 @@ static int vdw_simulate(struct gr_ctx *ctx, const struct vdw_params *par,
 static int vdw_variants(struct gr_ctx *ctx, const struct vdw_params *par,
                         const struct gr_vdw_model *m, struct vdw_run *r)
 {
-  static const char *const rows[2] = {"steps_low", "steps_high"};
   char pre[32], name[64];
   double dt, ns[2];
   int i, rc;
-  for (i = 0; i < 2; i++) {
-    if (gr_ctx_input(ctx, VDW_NTABLE, rows[i], "value", &ns[i]) != GR_OK)
-      return gr_ctx_error(ctx)->code;
-    if (!(ns[i] >= 1.0) || ns[i] != nearbyint(ns[i]))
-      return gr_ctx_fail(ctx, GR_EINPUT, "sweetman-2003/%s.tsv: %s = %g: give a whole number of steps per collision, at least 1",
-                         VDW_NTABLE, rows[i], ns[i]);
-    gr_ctx_value(ctx, rows[i], ns[i]);
-  }
+  if (gr_vdwexp_steps_range(ctx, ns) != GR_OK)
+    return gr_ctx_error(ctx)->code;
   for (i = 0; i < 2; i++) {
     memset(r, 0, sizeof *r);
     r->n = ns[i];

@@ -1,6 +1,7 @@
 /* granrepro experiment vdw: M. Sweetman (2003), chapter 5, Table 5.1 as
  * the run's and the bench kernel's inputs (read from
- * reference/sweetman-2003/table-5.1.tsv and checked usable), and the
+ * reference/sweetman-2003/table-5.1.tsv and checked usable), section 2.5's
+ * steps per collision (text-2-5.tsv), and the
  * combined model of eq. 5.29 built from them.  A file of its own so that
  * vdw.c, vdw_pair.c and vdw_derive.c all call it without calling each
  * other (tests/circles.sh). */
@@ -62,6 +63,23 @@ int gr_vdwexp_params(struct gr_ctx *ctx, struct vdw_params *p)
   vdw_params_steps(p);
   if (vdw_params_bad(p, msg, sizeof msg))
     return gr_ctx_fail(ctx, GR_EINPUT, "sweetman-2003/%s.tsv: %s", VDW_TABLE, msg);
+  return GR_OK;
+}
+
+/* Section 2.5's range of steps per collision n (text-2-5.tsv), each a
+ * whole number of at least 1; handed to the notes as steps_low/high. */
+int gr_vdwexp_steps_range(struct gr_ctx *ctx, double ns[2])
+{
+  static const char *const rows[2] = {"steps_low", "steps_high"};
+  int i;
+  for (i = 0; i < 2; i++) {
+    if (gr_ctx_input(ctx, VDW_NTABLE, rows[i], "value", &ns[i]) != GR_OK)
+      return gr_ctx_error(ctx)->code;
+    if (!(ns[i] >= 1.0) || ns[i] != nearbyint(ns[i]))
+      return gr_ctx_fail(ctx, GR_EINPUT, "sweetman-2003/%s.tsv: %s = %g: give a whole number of steps per collision, at least 1",
+                         VDW_NTABLE, rows[i], ns[i]);
+    gr_ctx_value(ctx, rows[i], ns[i]);
+  }
   return GR_OK;
 }
 
