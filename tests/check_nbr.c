@@ -206,6 +206,47 @@ START_TEST(test_cellsort_threads)
 }
 END_TEST
 
+/* A search that asks for 2 threads from inside another parallel region
+ * gets the team OpenMP gives there (one thread: nesting is off by
+ * default) and still the whole list: two outer threads search at once,
+ * each its own struct, as sweetman's drift run steps its two runs.  (The
+ * slabs were once split for the threads asked for, and a team of one
+ * walked only the lower half of the box.) */
+START_TEST(test_cellsort_nested)
+{
+  size_t n = 6000, i;
+  int k, m[3], ok[2] = {0, 0};
+  double *x = malloc(3 * n * sizeof *x);
+  struct gr_box box = {{16.0, 15.0, 14.0}, {0, 0, 0}};
+  struct gr_nbr a, c[2];
+  struct gr_cellsort cs[2];
+  srand(11);
+  for (i = 0; i < 3 * n; i++)
+    x[i] = urand() * box.len[i % 3];
+  gr_cells_choose(&box, 1.1, m);
+  gr_nbr_init(&a);
+  ck_assert_int_eq(gr_nbr_nsquared(&a, &box, x, n, 1.21), 0);
+  for (k = 0; k < 2; k++) {
+    gr_nbr_init(&c[k]);
+    ck_assert_int_eq(gr_cellsort_init(&cs[k], &box, m), 0);
+    cs[k].threads = 2;
+  }
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(2) schedule(static, 1)
+#endif
+  for (k = 0; k < 2; k++)
+    ok[k] = gr_cellsort_fill(&cs[k], x, n) == 0 && gr_cellsort_search(&cs[k], &c[k], 1.21) == 0;
+  for (k = 0; k < 2; k++) {
+    ck_assert(ok[k]);
+    ck_assert(same_list(&a, &c[k]));
+    gr_cellsort_free(&cs[k]);
+    gr_nbr_free(&c[k]);
+  }
+  gr_nbr_free(&a);
+  free(x);
+}
+END_TEST
+
 /* Particles exactly on cell borders (multiples of the cell edge), on the
  * walls (0 and len), and pairs exactly at the cutoff across a periodic
  * boundary: all methods decide alike. */
@@ -593,6 +634,7 @@ static Suite *nbr_suite(void)
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_random_agree);
   tcase_add_test(tc, test_cellsort_threads);
+  tcase_add_test(tc, test_cellsort_nested);
   tcase_add_test(tc, test_borders_walls_wrap);
   tcase_add_test(tc, test_few_cells_periodic);
   tcase_add_test(tc, test_eq31_table31);

@@ -399,29 +399,33 @@ static int cs_gather(struct gr_cellsort *s, int th)
   return GR_OK;
 }
 
-/* The half-shell walk on threads: thread t takes the z layers
- * [mz t / th, mz (t + 1) / th) into its own buffers; one thread walks
- * straight into s->pairs.  The list is the same whatever th. */
+/* The half-shell walk on threads: of the team OpenMP gives (th asked
+ * for; fewer inside another parallel region or under a thread limit),
+ * thread t of m takes the z layers [mz t / m, mz (t + 1) / m) into its
+ * own buffers; one thread walks straight into s->pairs.  The list is the
+ * same whatever the team. */
 static int cs_search_threads(struct gr_cellsort *s, double cut2, int walls, int th)
 {
-  size_t mz = (size_t)s->m[2];
+  size_t mz = (size_t)s->m[2], got = 1;
   int bad = 0;
   if (th <= 1)
     return walls ? cs_search_half(s, cut2, 1, 0, mz, s->cand, &s->pairs)
                  : cs_search_half(s, cut2, 0, 0, mz, s->cand, &s->pairs);
   CS_OMP("omp parallel num_threads(th) reduction(| : bad)")
   {
-    size_t t = 0;
+    size_t t = 0, m = 1;
 #ifdef _OPENMP
     t = (size_t)omp_get_thread_num();
+    m = (size_t)omp_get_num_threads();
 #endif
-    if ((int)t < th)
-      bad |= (walls ? cs_search_half(s, cut2, 1, mz * t / (size_t)th, mz * (t + 1) / (size_t)th,
-                                     s->cand + t * s->ccap, &s->tpairs[t])
-                    : cs_search_half(s, cut2, 0, mz * t / (size_t)th, mz * (t + 1) / (size_t)th,
-                                     s->cand + t * s->ccap, &s->tpairs[t])) != GR_OK;
+    if (t == 0)
+      got = m; /* read after the region's closing barrier */
+    bad |= (walls ? cs_search_half(s, cut2, 1, mz * t / m, mz * (t + 1) / m, s->cand + t * s->ccap,
+                                   &s->tpairs[t])
+                  : cs_search_half(s, cut2, 0, mz * t / m, mz * (t + 1) / m, s->cand + t * s->ccap,
+                                   &s->tpairs[t])) != GR_OK;
   }
-  return bad ? GR_ENOMEM : cs_gather(s, th);
+  return bad ? GR_ENOMEM : cs_gather(s, (int)got);
 }
 
 int gr_cellsort_search(struct gr_cellsort *s, struct gr_nbr *v, double cut2)
