@@ -1,6 +1,7 @@
 /* granrepro tests: the CPU and wall timers (src/harness/timer.c). */
 #include <check.h>
 #include <stdlib.h>
+#include <threads.h>
 
 #include "harness/timer.h"
 #include "status.h"
@@ -100,6 +101,38 @@ START_TEST(test_timer_prep_and_laps)
 }
 END_TEST
 
+/* Another thread's work, for the thread clock's test. */
+static int burn_elsewhere(void *arg)
+{
+  int k;
+  for (k = 0; k < 30; k++)
+    burn(arg);
+  return 0;
+}
+
+/* gr_timer_start_thread: the timer counts its own thread's CPU time, not
+ * the process's: while another thread burns, the waiting thread's clock
+ * moves less than half as far as the process's (would fail were it the
+ * process clock). */
+START_TEST(test_timer_thread_clock)
+{
+  struct gr_timer p, t;
+  volatile double x = 0.0;
+  thrd_t th;
+  gr_timer_start(&p);
+  gr_timer_start_thread(&t);
+  ck_assert_int_eq(thrd_create(&th, burn_elsewhere, (void *)&x), thrd_success);
+  ck_assert_int_eq(thrd_join(th, NULL), thrd_success);
+  gr_timer_stop(&t);
+  gr_timer_stop(&p);
+  ck_assert_int_eq(p.thread, 0);
+  ck_assert_int_eq(t.thread, 1);
+  ck_assert_double_gt(p.cpu, 0.0);
+  ck_assert_double_ge(t.cpu, 0.0);
+  ck_assert_double_lt(t.cpu, 0.5 * p.cpu);
+}
+END_TEST
+
 /* GR_TIMER_ONCE=1: one timed call per measurement, no warm-up, repeats or
  * rounds; any other value changes nothing. */
 START_TEST(test_timer_once)
@@ -137,6 +170,7 @@ static Suite *timer_suite(void)
   tcase_add_test(tc, test_timer_measures_cpu);
   tcase_add_test(tc, test_timer_rounds_interleave);
   tcase_add_test(tc, test_timer_prep_and_laps);
+  tcase_add_test(tc, test_timer_thread_clock);
   tcase_add_test(tc, test_timer_once);
   suite_add_tcase(s, tc);
   return s;

@@ -123,8 +123,9 @@ int gr_sweetman_dem_peer(struct gr_dem *d, size_t n, unsigned long seed,
 /* The four timed routines of section 4.2. */
 enum { SW_T_UPDATE = 0, SW_T_FORCES, SW_T_INTEG, SW_T_DIAG, SW_T_N };
 
-/* Run steps steps of d, adding each routine's process CPU time
- * (harness/timer.h) to t (zeroed first); diagnostics every step, as
+/* Run steps steps of d, adding each routine's CPU time on the calling
+ * thread's clock (harness/timer.h: the runs are serial, and step side by
+ * side a thread each) to t (zeroed first); diagnostics every step, as
  * DIAGNOS2 accumulates its averages every step; contacts summed over the
  * steps.  When trace is not NULL every 25th step's energies go to it and
  * erise gets the total energy at the start, its largest rise above that,

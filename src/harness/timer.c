@@ -17,17 +17,32 @@ static double timer_read(clockid_t id)
 
 double gr_timer_wall(void) { return timer_read(CLOCK_MONOTONIC); }
 double gr_timer_cpu(void) { return timer_read(CLOCK_PROCESS_CPUTIME_ID); }
+double gr_timer_thread_cpu(void) { return timer_read(CLOCK_THREAD_CPUTIME_ID); }
+
+/* The timer's CPU clock: the process's, or the thread's. */
+static double timer_cpu_of(const struct gr_timer *t)
+{
+  return t->thread ? gr_timer_thread_cpu() : gr_timer_cpu();
+}
 
 void gr_timer_start(struct gr_timer *t)
 {
   t->wall = t->cpu = 0.0;
+  t->thread = 0;
   t->wall0 = gr_timer_wall();
   t->cpu0 = gr_timer_cpu();
 }
 
+void gr_timer_start_thread(struct gr_timer *t)
+{
+  gr_timer_start(t);
+  t->thread = 1;
+  t->cpu0 = gr_timer_thread_cpu();
+}
+
 void gr_timer_stop(struct gr_timer *t)
 {
-  t->cpu = gr_timer_cpu() - t->cpu0;
+  t->cpu = timer_cpu_of(t) - t->cpu0;
   t->wall = gr_timer_wall() - t->wall0;
 }
 
@@ -70,7 +85,7 @@ double gr_timer_min_cpu_prep(void (*fn)(void *), void (*prep)(void *),
 /* CPU time of the lap just ended, added to *acc. */
 void gr_timer_lap(struct gr_timer *t, double *acc)
 {
-  double now = gr_timer_cpu();
+  double now = timer_cpu_of(t);
   *acc += now - t->cpu0;
   t->cpu0 = now;
 }

@@ -3,7 +3,9 @@
  * clock, CPU time the process CPU clock (all threads), both in seconds.
  * On a shared machine another job takes wall time from us but not CPU time,
  * so verdicts use CPU time, and the minimum over repeats
- * (gr_timer_min_cpu) is the estimate least disturbed by load. */
+ * (gr_timer_min_cpu) is the estimate least disturbed by load.  Timed runs
+ * that step side by side, a thread each, read their own thread's CPU
+ * clock instead (gr_timer_start_thread). */
 #ifndef GR_TIMER_H
 #define GR_TIMER_H
 
@@ -12,15 +14,22 @@
 struct gr_timer {
   double wall0, cpu0; /* clock readings at gr_timer_start */
   double wall, cpu;   /* elapsed seconds at the last gr_timer_stop */
+  int thread;         /* 1: cpu is the calling thread's CPU clock */
 };
 
 /* Clock readings now (seconds from an arbitrary origin). */
 double gr_timer_wall(void);
 double gr_timer_cpu(void);
+double gr_timer_thread_cpu(void); /* the calling thread's CPU clock */
 
 /* Start; stop sets t->wall and t->cpu to the time since start. */
 void gr_timer_start(struct gr_timer *t);
 void gr_timer_stop(struct gr_timer *t);
+
+/* Start on the calling thread's CPU clock: stop and lap then count this
+ * thread's CPU time only, so that runs timed on threads side by side (one
+ * thread each, nothing threaded inside) each measure their own work. */
+void gr_timer_start_thread(struct gr_timer *t);
 
 /* Call fn(arg) once to warm up, then repeats times (>= 1), and return the
  * shortest process-CPU time of one call.
@@ -38,8 +47,9 @@ double gr_timer_min_cpu(void (*fn)(void *), void *arg, int repeats);
 double gr_timer_min_cpu_prep(void (*fn)(void *), void (*prep)(void *),
                              void *arg, int repeats);
 
-/* Add the process-CPU time since the timer's start or its last lap to
- * *acc and start the next lap (time routines within a step). */
+/* Add the CPU time (the process's, or the thread's after
+ * gr_timer_start_thread) since the timer's start or its last lap to *acc
+ * and start the next lap (time routines within a step). */
 void gr_timer_lap(struct gr_timer *t, double *acc);
 
 /* The CPU time of one call fn(arg, i) for each of n measurements i, robust

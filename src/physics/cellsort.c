@@ -439,8 +439,8 @@ int gr_cellsort_search(struct gr_cellsort *s, struct gr_nbr *v, double cut2)
   th = s->threads > 0 ? s->threads : omp_get_max_threads();
   if (th > s->m[2])
     th = s->m[2]; /* a slab per thread of one z layer at least */
-  if (s->n < CS_PAR_MIN)
-    th = 1;
+  if (s->n < CS_PAR_MIN || omp_in_parallel())
+    th = 1; /* inside another parallel region: a nested team is one thread */
 #endif
   if (cs_reserve_threads(s, th) != GR_OK || cs_search_threads(s, cut2, walls, th) != GR_OK)
     return GR_ENOMEM;

@@ -232,11 +232,13 @@ static void dem_pairs_serial(struct gr_dem *d)
         dem_add_pair(f, t, i, jj[q], o);
 }
 
-/* The one-thread path: no renumbering, and one thread or too few particles. */
+/* The one-thread path: no renumbering, and one thread (asked for, or
+ * inside another parallel region, which gives a nested team one) or too
+ * few particles. */
 static int dem_serial(const struct gr_dem *d)
 {
 #ifdef _OPENMP
-  if (omp_get_max_threads() > 1 && d->n >= DEM_PAR_MIN)
+  if (omp_get_max_threads() > 1 && d->p.threads != 1 && !omp_in_parallel() && d->n >= DEM_PAR_MIN)
     return 0;
 #endif
   return d->id == NULL;

@@ -85,7 +85,8 @@ struct gr_dem_params {
   int walls;           /* 0: no wall forces (the box only bounds the cells) */
   int search;          /* enum gr_dem_search */
   int reorder;         /* 1: keep the particles in cell order (GR_DEM_SORT only) */
-  int threads;         /* threads of gr_dem_step; 0: OpenMP's default */
+  int threads;         /* threads of gr_dem_step and of the search (1: gr_dem_forces
+                          too runs its one-thread path); 0: OpenMP's default */
 };
 
 /* Index of the history fields inside a struct gr_nbr_hist. */
