@@ -59,9 +59,10 @@ static int timer_once(void)
   return e != NULL && strcmp(e, "1") == 0;
 }
 
-/* Warm-up call, then repeats times an untimed prep and a timed call. */
-double gr_timer_min_cpu_prep(void (*fn)(void *), void (*prep)(void *),
-                             void *arg, int repeats)
+/* Warm-up call, then repeats times an untimed prep and a timed call, on
+ * the process's CPU clock or (thread) the calling thread's. */
+static double timer_min(void (*fn)(void *), void (*prep)(void *), void *arg, int repeats,
+                        int thread)
 {
   double best = HUGE_VAL;
   struct gr_timer t;
@@ -73,13 +74,27 @@ double gr_timer_min_cpu_prep(void (*fn)(void *), void (*prep)(void *),
   for (r = 0; r < repeats; r++) {
     if (prep != NULL)
       prep(arg);
-    gr_timer_start(&t);
+    if (thread)
+      gr_timer_start_thread(&t);
+    else
+      gr_timer_start(&t);
     fn(arg);
     gr_timer_stop(&t);
     if (t.cpu < best)
       best = t.cpu;
   }
   return best;
+}
+
+double gr_timer_min_cpu_prep(void (*fn)(void *), void (*prep)(void *),
+                             void *arg, int repeats)
+{
+  return timer_min(fn, prep, arg, repeats, 0);
+}
+
+double gr_timer_min_thread_cpu(void (*fn)(void *), void *arg, int repeats)
+{
+  return timer_min(fn, NULL, arg, repeats, 1);
 }
 
 /* CPU time of the lap just ended, added to *acc. */
