@@ -90,30 +90,43 @@ static void bl_name(const void *arg, size_t i, char *buf, size_t len)
   snprintf(buf, len, "ball-map");
 }
 
-/* The map's work where mine[0]: the diagram, the one-period bisection, the
- * doublings' bisections on the period (towards sqrt(4 + n^2 pi^2));
- * GR_EFAIL with why when the map or the one-period bisection fails. */
+/* The map's work where mine[0]: the diagram (its Gammas on both cores,
+ * each orbit independent of the others), the one-period bisection, the
+ * doublings' bisections on the period (towards sqrt(4 + n^2 pi^2), one a
+ * thread); GR_EFAIL with why when the map (at its first failing Gamma) or
+ * the one-period bisection fails. */
 static int bl_run(void *arg, const unsigned char *mine)
 {
   struct bl_map *b = arg;
-  struct gr_ball_flight f[BL_SHOW];
-  int i, k, n, st;
+  int i, n, st, *sts;
   if (!mine[0])
     return GR_OK;
+  if ((sts = calloc((size_t)b->ng, sizeof *sts)) == NULL)
+    return GR_ENOMEM;
+#pragma omp parallel for schedule(dynamic, 16)
   for (i = 0; i < b->ng; i++) {
-    if ((st = gr_ball_orbit(b->g[i], b->quick ? 200 : 2000, f, BL_SHOW)) != 0) {
-      snprintf(b->why, sizeof b->why, "bizon-patterns: the ball map failed at Gamma %g (status %d)", b->g[i], st);
-      return GR_EFAIL;
-    }
-    for (k = 0; k < BL_SHOW; k++) {
-      b->s[i * BL_SHOW + k] = f[k].s;
-      b->sticks[i * BL_SHOW + k] = f[k].sticks;
-    }
+    struct gr_ball_flight f[BL_SHOW]; /* the thread's own */
+    int k;
+    if ((sts[i] = gr_ball_orbit(b->g[i], b->quick ? 200 : 2000, f, BL_SHOW)) == 0)
+      for (k = 0; k < BL_SHOW; k++) {
+        b->s[i * BL_SHOW + k] = f[k].s;
+        b->sticks[i * BL_SHOW + k] = f[k].sticks;
+      }
   }
+  i = 0;
+  while (i < b->ng && sts[i] == 0)
+    i++;
+  st = i < b->ng ? sts[i] : 0;
+  if (st != 0)
+    snprintf(b->why, sizeof b->why, "bizon-patterns: the ball map failed at Gamma %g (status %d)", b->g[i], st);
+  free(sts);
+  if (st != 0)
+    return GR_EFAIL;
   if ((st = bl_one_period(&b->res.one)) != 0) {
     snprintf(b->why, sizeof b->why, "bizon-patterns: one-period bisection failed (status %d)", st);
     return GR_EFAIL;
   }
+#pragma omp parallel for schedule(static, 1)
   for (n = 1; n <= 2; n++) {
     const double lo = sqrt(1.0 + n * n * M_PI * M_PI) + 1e-3, closed = sqrt(4.0 + n * n * M_PI * M_PI);
     b->res.st[n - 1] = gr_ball_bisect_period(lo, closed + 0.3, n, BL_TRANSIENT(b->quick), 1e-6,
