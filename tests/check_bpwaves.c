@@ -12,6 +12,9 @@
 #include <gsl/gsl_rng.h>
 #include <math.h>
 #include <stdlib.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "physics/bpwaves.h"
 #include "tests/check_run.h"
@@ -32,6 +35,32 @@ static void power(enum gr_bpwaves_alt alt, double a, double out[2])
                                     GR_BPWAVES_AGREE_MAX, out), GR_OK);
   gsl_rng_free(rng);
 }
+
+/* The draws go on the threads, each from its own generator: the same
+ * shares on 1, 2 and 3 threads, at a modulation (0.45) where they are
+ * neither 0 nor 1, so that a draw taken from another stream would show. */
+START_TEST(test_power_threads)
+{
+  double out[3][2];
+  int t;
+  for (t = 0; t < 3; t++) {
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    ck_assert_ptr_nonnull(rng);
+    gsl_rng_set(rng, 7);
+#ifdef _OPENMP
+    omp_set_num_threads(t + 1);
+#endif
+    ck_assert_int_eq(gr_bpwaves_power(rng, GR_BPWAVES_DEFINITE, N, NB, NS, NR, MMAX, 40, 0.45,
+                                      GR_BPWAVES_SHARE_MAX, GR_BPWAVES_AGREE_MAX, out[t]), GR_OK);
+    gsl_rng_free(rng);
+  }
+  ck_assert(out[0][0] > 0.0 && out[0][0] < 1.0);
+  for (t = 1; t < 3; t++) {
+    ck_assert_double_eq(out[t][0], out[0][0]);
+    ck_assert_double_eq(out[t][1], out[0][1]);
+  }
+}
+END_TEST
 
 /* The dominant mode of a pure wave is its wave number. */
 START_TEST(test_mode_of_pure_wave)
@@ -133,6 +162,7 @@ static Suite *bpwaves_suite(void)
   TCase *tc = tcase_create("bpwaves");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_mode_of_pure_wave);
+  tcase_add_test(tc, test_power_threads);
   tcase_add_test(tc, test_definite_wave_fails);
   tcase_add_test(tc, test_identical_starts_fail);
   tcase_add_test(tc, test_irregular_passes);

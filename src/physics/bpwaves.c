@@ -237,27 +237,53 @@ static void bp_draw(gsl_rng *rng, enum gr_bpwaves_alt alt, int n, int nb, int ns
   }
 }
 
+/* The seed of draw r from the call's base (splitmix64's finaliser: the
+ * generators' low 32 bits differ from draw to draw). */
+static unsigned long bpwaves_seed(unsigned long base, int r)
+{
+  unsigned long long z = (unsigned long long)base + 0x9e3779b97f4a7c15ULL * (unsigned long long)(r + 1);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return (unsigned long)(z ^ (z >> 31));
+}
+
 int gr_bpwaves_power(gsl_rng *rng, enum gr_bpwaves_alt alt, int n, int nb, int nseed, int nrec,
                      int mmax, int reps, double a, double share_max, double agree_max,
                      double out[2])
 {
-  double *prof = malloc((size_t)nseed * nrec * nb * sizeof *prof);
-  int r, rc = GR_OK;
+  const unsigned long base = gsl_rng_get(rng); /* the call's one draw from rng */
+  double pass0 = 0.0, pass1 = 0.0;
+  int r, bad = GR_OK;
   out[0] = 0.0;
   out[1] = 0.0;
-  if (prof == NULL)
-    return GR_ENOMEM;
-  for (r = 0; r < reps && rc == GR_OK; r++) {
-    double share, agree;
-    bp_draw(rng, alt, n, nb, nseed, nrec, mmax, a, prof);
-    if ((rc = gr_bpwaves_mode_share(prof, nseed * nrec, nb, mmax, &share)) != GR_OK ||
-        (rc = gr_bpwaves_mode_agreement(prof, nseed, nrec, nb, mmax, &agree)) != GR_OK)
-      break;
-    out[0] += share < share_max;
-    out[1] += agree < agree_max;
+#pragma omp parallel reduction(+ : pass0, pass1) reduction(| : bad)
+  {
+    double *prof = malloc((size_t)nseed * nrec * nb * sizeof *prof);
+    gsl_rng *h = gsl_rng_alloc(rng->type);
+    bad |= prof == NULL || h == NULL ? GR_ENOMEM : GR_OK;
+    /* draw r from its own generator: the same shares whatever the threads */
+#pragma omp for schedule(dynamic, 4)
+    for (r = 0; r < reps; r++) {
+      double share, agree;
+      int rc;
+      if (bad != GR_OK)
+        continue;
+      gsl_rng_set(h, bpwaves_seed(base, r));
+      bp_draw(h, alt, n, nb, nseed, nrec, mmax, a, prof);
+      if ((rc = gr_bpwaves_mode_share(prof, nseed * nrec, nb, mmax, &share)) != GR_OK ||
+          (rc = gr_bpwaves_mode_agreement(prof, nseed, nrec, nb, mmax, &agree)) != GR_OK) {
+        bad |= rc;
+        continue;
+      }
+      pass0 += share < share_max;
+      pass1 += agree < agree_max;
+    }
+    free(prof);
+    gsl_rng_free(h);
   }
-  out[0] /= reps;
-  out[1] /= reps;
-  free(prof);
-  return rc;
+  if (bad != GR_OK)
+    return bad & GR_ENOMEM ? GR_ENOMEM : GR_EINPUT;
+  out[0] = pass0 / reps;
+  out[1] = pass1 / reps;
+  return GR_OK;
 }

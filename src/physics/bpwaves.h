@@ -67,8 +67,10 @@ enum gr_bpwaves_alt {
  * bins of the alternative alt; out[0] the share of draws with mode share
  * < share_max ("no definite wavelength" holds), out[1] the share with
  * mode agreement < agree_max ("depends on the start" holds).  a: the
- * definite wave's modulation; kmax, wmin, wmax: the clusters.  GR_OK,
- * GR_EINPUT, GR_ENOMEM. */
+ * definite wave's modulation; kmax, wmin, wmax: the clusters.  The call
+ * takes one number from rng and seeds draw r's own generator (rng's type)
+ * from it and r, so the draws go on all OpenMP threads with the same
+ * shares whatever their number.  GR_OK, GR_EINPUT, GR_ENOMEM. */
 int gr_bpwaves_power(gsl_rng *rng, enum gr_bpwaves_alt alt, int n, int nb, int nseed, int nrec,
                      int mmax, int reps, double a, double share_max, double agree_max,
                      double out[2]);
