@@ -31,6 +31,7 @@ static int fake_run(struct gr_ctx *ctx)
   ck_assert_int_eq(gr_ctx_compare(ctx, "tab", "bad", "value", 2.6, 0.0, NULL), GR_OK);
   ck_assert_int_eq(gr_ctx_compare(ctx, "tab", "bad", "other", 7.0, 0.0, NULL), GR_OK);
   gr_ctx_phase_end(ctx);
+  gr_ctx_phase_add(ctx, "threaded", 1.5, 2.5); /* timed on a thread */
   ck_assert_int_eq(gr_ctx_informative(ctx, "fake/info", 42.0, "nothing published"), GR_OK);
   ck_assert_int_eq(gr_ctx_verdict(ctx, GR_KIND_CHECK, "fake/closed-form", 0.4845,
                                   gr_test_rel(0.4843, 1e-3), "against eq. 1"), GR_OK);
@@ -168,10 +169,13 @@ START_TEST(test_ctx_lifecycle)
   /* phases go to the record */
   memset(&rec, 0, sizeof rec);
   ck_assert_int_eq(gr_bench_record_phases(&rec, ctx), GR_OK);
-  ck_assert_uint_eq(rec.nrows, 1);
+  ck_assert_uint_eq(rec.nrows, 2);
   ck_assert_str_eq(rec.rows[0].name, "fake/compare");
   ck_assert_int_eq(rec.rows[0].sample, 0);
   ck_assert_double_ge(rec.rows[0].wall, 0.0);
+  ck_assert_str_eq(rec.rows[1].name, "fake/threaded"); /* as given */
+  ck_assert_double_eq(rec.rows[1].wall, 1.5);
+  ck_assert_double_eq(rec.rows[1].cpu, 2.5);
   gr_bench_record_free(&rec);
   gr_ctx_free(ctx);
 

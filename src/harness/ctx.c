@@ -645,6 +645,18 @@ void gr_ctx_phase_end(struct gr_ctx *c)
   c->in_phase = 0;
 }
 
+void gr_ctx_phase_add(struct gr_ctx *c, const char *name, double wall, double cpu)
+{
+  if (c->in_phase)
+    gr_ctx_phase_end(c);
+  if (c->nphases == CTX_MAX_PHASES)
+    return;
+  snprintf(c->phases[c->nphases].name, sizeof c->phases[0].name, "%s", name);
+  c->phases[c->nphases].wall = wall;
+  c->phases[c->nphases].cpu = cpu;
+  c->nphases++;
+}
+
 void gr_ctx_progress(struct gr_ctx *c, const char *what, double fraction)
 {
   int pct = (int)(100.0 * fraction);

@@ -190,6 +190,10 @@ int gr_ctx_figure(struct gr_ctx *ctx, const struct gr_figure *fig);
 /* Phase timing for the run record (nested phases are not supported). */
 void gr_ctx_phase_begin(struct gr_ctx *ctx, const char *name);
 void gr_ctx_phase_end(struct gr_ctx *ctx);
+/* A phase timed elsewhere (a run on a thread of a parallel loop, its wall
+ * and thread-CPU seconds), added to the record after the loop; it ends
+ * the phase in progress, as a new phase does. */
+void gr_ctx_phase_add(struct gr_ctx *ctx, const char *name, double wall, double cpu);
 
 /* Progress on stderr (only when enabled and stderr is a terminal). */
 void gr_ctx_progress(struct gr_ctx *ctx, const char *what, double fraction);
