@@ -131,8 +131,12 @@ START_TEST(test_timer_thread_clock)
   ck_assert_double_ge(t.cpu, 0.0);
   ck_assert_double_lt(t.cpu, 0.5 * p.cpu);
   burn_calls = 0; /* the minimum on the thread's clock: warm-up plus repeats */
-  ck_assert_double_ge(gr_timer_min_thread_cpu(burn, (void *)&x, 3), 0.0);
+  ck_assert_double_ge(gr_timer_min_thread_cpu(burn, (void *)&x, 3, 0.0), 0.0);
   ck_assert_int_eq(burn_calls, 4);
+  burn_calls = 0; /* a span of about 30 calls: more repeats, at most 1000 */
+  ck_assert_double_ge(gr_timer_min_thread_cpu(burn, (void *)&x, 3, p.cpu), 0.0);
+  ck_assert_int_gt(burn_calls, 4);
+  ck_assert_int_le(burn_calls, 1001);
 }
 END_TEST
 

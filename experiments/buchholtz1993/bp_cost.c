@@ -21,8 +21,16 @@
 #define BP_NNP 3
 static const double bp_rho[BP_NRHO] = {0.05, 0.1, 0.2, 0.28};
 
-/* Seconds per particle-step of method fn on a packing (CPU minimum on
- * the thread's clock: the packings are timed two at a time) in *t.  GR_OK, or gr_bp_config_new's GR_EINPUT or GR_ENOMEM. */
+/* Seconds of CPU the repeats of one kernel span at least: a short kernel
+ * repeats more often than reps, so that a burst of load cannot slow every
+ * repeat (seen in one run: one packing's three kernels 1.5 to 2 times
+ * slower, and a crossover fit with them failed). */
+#define BP_SPAN 0.25
+
+/* Seconds per particle-step of method fn on a packing in *t: the CPU
+ * minimum on the thread's clock (the packings are timed two at a time)
+ * over reps calls or more (BP_SPAN).  GR_OK, or gr_bp_config_new's
+ * GR_EINPUT or GR_ENOMEM. */
 static int bp_time(void (*fn)(void *), double rho, long np, int reps, unsigned long seed,
                    const struct gr_bpforce *f, double *t)
 {
@@ -30,7 +38,7 @@ static int bp_time(void (*fn)(void *), double rho, long np, int reps, unsigned l
   int rc = gr_bp_config_new(&c, rho, np, seed, f);
   if (rc != GR_OK)
     return rc;
-  *t = gr_timer_min_thread_cpu(fn, &c, reps) / (double)np;
+  *t = gr_timer_min_thread_cpu(fn, &c, reps, BP_SPAN) / (double)np;
   gr_bp_config_free(&c);
   return GR_OK;
 }

@@ -60,17 +60,25 @@ static int timer_once(void)
 }
 
 /* Warm-up call, then repeats times an untimed prep and a timed call, on
- * the process's CPU clock or (thread) the calling thread's. */
+ * the process's CPU clock or (thread) the calling thread's; with span > 0
+ * more calls, as many as the warm-up's time says span seconds hold (at
+ * most TIMER_MAX_REPS). */
+#define TIMER_MAX_REPS 1000
 static double timer_min(void (*fn)(void *), void (*prep)(void *), void *arg, int repeats,
-                        int thread)
+                        int thread, double span)
 {
   double best = HUGE_VAL;
   struct gr_timer t;
   int r;
-  if (timer_once())
+  if (timer_once()) {
     repeats = 1;
-  else
+  } else {
+    gr_timer_start_thread(&t);
     fn(arg);
+    gr_timer_stop(&t);
+    if (span > 0.0 && repeats * t.cpu < span)
+      repeats = t.cpu * TIMER_MAX_REPS > span ? (int)ceil(span / t.cpu) : TIMER_MAX_REPS;
+  }
   for (r = 0; r < repeats; r++) {
     if (prep != NULL)
       prep(arg);
@@ -89,12 +97,12 @@ static double timer_min(void (*fn)(void *), void (*prep)(void *), void *arg, int
 double gr_timer_min_cpu_prep(void (*fn)(void *), void (*prep)(void *),
                              void *arg, int repeats)
 {
-  return timer_min(fn, prep, arg, repeats, 0);
+  return timer_min(fn, prep, arg, repeats, 0, 0.0);
 }
 
-double gr_timer_min_thread_cpu(void (*fn)(void *), void *arg, int repeats)
+double gr_timer_min_thread_cpu(void (*fn)(void *), void *arg, int repeats, double span)
 {
-  return timer_min(fn, NULL, arg, repeats, 1);
+  return timer_min(fn, NULL, arg, repeats, 1, span);
 }
 
 /* CPU time of the lap just ended, added to *acc. */

@@ -47,9 +47,12 @@ double gr_timer_min_cpu(void (*fn)(void *), void *arg, int repeats);
 double gr_timer_min_cpu_prep(void (*fn)(void *), void (*prep)(void *),
                              void *arg, int repeats);
 
-/* gr_timer_min_cpu on the calling thread's CPU clock: for serial kernels
- * timed side by side, a thread each (gr_timer_start_thread). */
-double gr_timer_min_thread_cpu(void (*fn)(void *), void *arg, int repeats);
+/* gr_timer_min_cpu on the calling thread's CPU clock, for serial kernels
+ * timed side by side, a thread each (gr_timer_start_thread); with span > 0
+ * a short call repeats more often, until the repeats span about span
+ * seconds (from the warm-up's time; at most 1000 calls), so that a burst
+ * of load shorter than that cannot slow every repeat. */
+double gr_timer_min_thread_cpu(void (*fn)(void *), void *arg, int repeats, double span);
 
 /* Add the CPU time (the process's, or the thread's after
  * gr_timer_start_thread) since the timer's start or its last lap to *acc
