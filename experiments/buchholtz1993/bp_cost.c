@@ -24,37 +24,37 @@ static const double bp_rho[BP_NRHO] = {0.05, 0.1, 0.2, 0.28};
 /* Seconds of CPU the repeats of one kernel span at least: a short kernel
  * repeats more often than reps, so that a burst of load cannot slow every
  * repeat (seen in one run: one packing's three kernels 1.5 to 2 times
- * slower, and a crossover fit with them failed). */
+ * slower, and a crossover fit with them failed).  Quick mode: none. */
 #define BP_SPAN 0.25
 
 /* Seconds per particle-step of method fn on a packing in *t: the CPU
  * minimum on the thread's clock (the packings are timed two at a time)
- * over reps calls or more (BP_SPAN).  GR_OK, or gr_bp_config_new's
+ * over reps calls or more (span seconds).  GR_OK, or gr_bp_config_new's
  * GR_EINPUT or GR_ENOMEM. */
-static int bp_time(void (*fn)(void *), double rho, long np, int reps, unsigned long seed,
+static int bp_time(void (*fn)(void *), double rho, long np, int reps, double span, unsigned long seed,
                    const struct gr_bpforce *f, double *t)
 {
   struct bp_config c;
   int rc = gr_bp_config_new(&c, rho, np, seed, f);
   if (rc != GR_OK)
     return rc;
-  *t = gr_timer_min_thread_cpu(fn, &c, reps, BP_SPAN) / (double)np;
+  *t = gr_timer_min_thread_cpu(fn, &c, reps, span) / (double)np;
   gr_bp_config_free(&c);
   return GR_OK;
 }
 
 /* The CPU times of the lattice, the cells and the list (a cycle of 10
  * steps) at rho and np. */
-static int bp_time3(double rho, long np, int reps, unsigned long seed, const struct gr_bpforce *f,
+static int bp_time3(double rho, long np, int reps, double span, unsigned long seed, const struct gr_bpforce *f,
                     double *lat, double *cel, double *lst)
 {
   int rc;
-  if ((rc = bp_time(gr_bp_config_lattice, rho, np, reps, seed, f, lat)) != GR_OK)
+  if ((rc = bp_time(gr_bp_config_lattice, rho, np, reps, span, seed, f, lat)) != GR_OK)
     return rc;
-  if ((rc = bp_time(gr_bp_config_cells, rho, np, reps, seed, f, cel)) != GR_OK)
+  if ((rc = bp_time(gr_bp_config_cells, rho, np, reps, span, seed, f, cel)) != GR_OK)
     return rc;
   /* the list at every rho (section 3: "does not depend on the density") */
-  return bp_time(gr_bp_config_list, rho, np, reps, seed, f, lst);
+  return bp_time(gr_bp_config_list, rho, np, reps, span, seed, f, lst);
 }
 
 /* The measured table: lattice and cells at every (rho, NP), the list at
@@ -71,6 +71,7 @@ static int bp_measure(struct gr_ctx *ctx, const long *nps, double lat[BP_NRHO][B
     lst[k] = NAN;
   struct gr_data *d = gr_ctx_data(ctx, "fig4-measured", "rho NP lattice_ns cells_ns list_ns");
   unsigned long seed = gr_ctx_seed(ctx);
+  const double span = gr_ctx_quick(ctx) ? 0.0 : BP_SPAN;
   struct bp_law law;
   struct gr_bpforce f;
   if (d == NULL || gr_bp_law(ctx, &law) != GR_OK)
@@ -80,7 +81,7 @@ static int bp_measure(struct gr_ctx *ctx, const long *nps, double lat[BP_NRHO][B
 #pragma omp parallel for schedule(dynamic, 1)
   for (q = 0; q < BP_NRHO * BP_NNP; q++) {
     const int qi = q % BP_NRHO, qj = BP_NNP - 1 - q / BP_NRHO; /* the thread's own */
-    rcs[qi][qj] = bp_time3(bp_rho[qi], nps[qj], reps, seed, &f, &lat[qi][qj], &cel[qi][qj], &lr[qi][qj]);
+    rcs[qi][qj] = bp_time3(bp_rho[qi], nps[qj], reps, span, seed, &f, &lat[qi][qj], &cel[qi][qj], &lr[qi][qj]);
 #pragma omp critical(bp_cost_progress)
     gr_ctx_progress(ctx, "cost", ++done / (double)(BP_NRHO * BP_NNP));
   }
