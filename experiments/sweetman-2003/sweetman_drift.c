@@ -37,6 +37,8 @@
 /* Standard gravity (m/s^2), to say which particle diameters would make
  * the thesis's seconds as many of our time units as the drift needs. */
 #define SW_G_SI 9.80665
+/* A 1 cm bead, the notes' illustration of a second in our units (metres). */
+#define SW_BEAD_D 0.01
 #define SW_DRIFT_EVERY 25 /* steps between rows of dem-drift.dat */
 
 static const struct gr_figure sw_figdrift = {
@@ -150,13 +152,15 @@ static void sw_drift_rows(struct gr_ctx *ctx, struct sw_drift *r, size_t n, long
   gr_ctx_verdict(ctx, GR_KIND_CHECK, "chapter4/dem-drift-orders-differ", r->moved, gr_test_gt(0.0),
                  "share of the first list's pairs that the chain cells meet in another place of their row than the "
                  "N-squared search: above 0, else the two runs would sum in one order and test nothing");
-  gr_ctx_inform(ctx, GR_KIND_CHOICE, "chapter4/dem-drift-time-unit", (double)span,
-                "steps of 0.0007 sqrt(d/g) in the thesis's span: its seconds read as our time unit sqrt(d/g) "
-                "(the thesis gives no particle size; for d = 1 cm and g = 9.81 m/s^2 a second is 31 units)");
+  snprintf(note, sizeof note, "steps of %g sqrt(d/g) in the thesis's span: its seconds read as our time unit "
+           "sqrt(d/g) (the thesis gives no particle size; for d = 1 cm and standard gravity a second is %.0f "
+           "units)", SW_DEM_DT, sqrt(SW_G_SI / SW_BEAD_D));
+  gr_ctx_inform(ctx, GR_KIND_CHOICE, "chapter4/dem-drift-time-unit", (double)span, note);
   gr_ctx_value(ctx, "drift_n", (double)n);
   gr_ctx_value(ctx, "drift_span", span * SW_DEM_DT);
   gr_ctx_value(ctx, "drift_total", total * SW_DEM_DT);
   gr_ctx_value(ctx, "drift_tol", SW_DRIFT_TOL);
+  gr_ctx_value(ctx, "drift_bead_units", secs * sqrt(SW_G_SI / SW_BEAD_D));
   gr_ctx_value(ctx, "drift_first_tol", r->first_tol);
   /* the seconds are first_* units sqrt(d/g) when d = g (secs / first_*)^2 */
   gr_ctx_value(ctx, "drift_d_bit", r->first_bit > 0 ? SW_G_SI * pow(secs / r->first_bit, 2) : NAN);
