@@ -14,6 +14,10 @@
 for s in nbr dem; do
   prog=$top_builddir/tests/check_$s
   [ -x "$prog" ] || skip "tests/check_$s is not built (configure found no Check)"
+  # without OpenMP (configure --disable-openmp, or a compiler without it)
+  # there is no team to split, and a pass would test nothing
+  nm "$prog" 2>/dev/null | grep -q 'omp_get_num_threads' ||
+    skip "tests/check_$s is built without OpenMP: no team to split"
   for limit in 1 2; do
     OMP_THREAD_LIMIT=$limit CK_VERBOSITY=minimal "$prog" >"$scratch/$s.$limit" 2>&1 ||
       fail "check_$s under OMP_THREAD_LIMIT=$limit: $(grep -m 3 ':[EF]:' "$scratch/$s.$limit")"
