@@ -52,7 +52,9 @@ static int bz_field_data(struct gr_ctx *ctx, const char *name, const struct bz_r
  * its mean, so that a few spheres in flight high above the surface do not
  * wash the pattern out), and the S(k) image over |k_x|, |k_y| <= kw (three
  * times the peak's |k|, within [0.5, 2]: the peak ring fills the image
- * whatever the box). */
+ * whatever the box; `pixels`: each k cell its own rectangle, clipped to
+ * the axes and sharp, where an SVG viewer would draw the whole grid as one
+ * smoothed bitmap over the frame). */
 static int bz_view_figures(struct gr_ctx *ctx, const char *p, double gamma, double fstar, double kw)
 {
   char name[32], data[32], title[128], plot[320], sname[32], sdata[32], stitle[128], sset[128];
@@ -75,7 +77,7 @@ static int bz_view_figures(struct gr_ctx *ctx, const char *p, double gamma, doub
   snprintf(stitle, sizeof stitle, "Fig. 1%s: log10 S(k) of the top surface (averaged over cycles)", p);
   snprintf(sset, sizeof sset, "set size ratio -1\nset palette rgb 21,22,23\nset xrange [-%.2f:%.2f]\nset yrange [-%.2f:%.2f]",
            kw, kw, kw, kw);
-  sk = (struct gr_figure){sname, sdata, stitle, "k_x sigma", "k_y sigma", sset, "data u 1:2:3 w image notitle"};
+  sk = (struct gr_figure){sname, sdata, stitle, "k_x sigma", "k_y sigma", sset, "data u 1:2:3 w image pixels notitle"};
   if (gr_ctx_figure(ctx, &top) != 0)
     return gr_ctx_error(ctx)->code;
   return gr_ctx_figure(ctx, &sk);
