@@ -25,19 +25,3 @@ const struct gr_experiment *gr_experiment_find(const char *key)
       return gr_experiments[i];
   return NULL;
 }
-
-/* An option name is a whole word of e->options; name may run on to '='. */
-int gr_experiment_has_option(const struct gr_experiment *e, const char *name)
-{
-  size_t n = strcspn(name, "=");
-  const char *p = e->options;
-  while (p != NULL && *p != '\0') {
-    size_t w;
-    p += strspn(p, " ");
-    w = strcspn(p, " ");
-    if (w == n && w > 0 && strncmp(p, name, n) == 0)
-      return 1;
-    p += w;
-  }
-  return 0;
-}

@@ -183,6 +183,25 @@ static int check_sets(const struct cli *c, const struct gr_experiment *const *se
   return 0;
 }
 
+/* Every --set value, read and checked by each selected experiment's
+ * check_options before anything runs or is written; 0 or 2. */
+static int check_values(const struct cli *c, const struct gr_experiment *const *sel, size_t n)
+{
+  struct gr_ctx *ctx;
+  size_t k;
+  int rc = 0;
+  for (k = 0; k < n && rc == 0 && c->opt.nsets > 0; k++) {
+    if (sel[k]->check_options == NULL)
+      continue;
+    if ((ctx = gr_ctx_new(sel[k], &c->opt)) == NULL)
+      return cli_fail("out of memory%s%s", "", "");
+    if (sel[k]->check_options(ctx) != GR_OK)
+      rc = cli_fail("%s: %s", sel[k]->key, gr_ctx_error(ctx)->msg);
+    gr_ctx_free(ctx);
+  }
+  return rc;
+}
+
 /* run --shard K/N takes one experiment that declares its tasks
  * independent (checked before the --out folder is made); 0 or 2. */
 static int check_shard(const struct cli *c, const struct gr_experiment *const *sel, size_t n)
@@ -204,7 +223,8 @@ static int cmd_run(struct cli *c, int check)
   if (c->strict && c->update_expected)
     return cli_fail("--strict and --update-expected do not go together (see granrepro check --help)%s", "");
   if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = check_refdir(c->opt.refdir)) != 0 ||
-      (rc = check_sets(c, sel, n)) != 0 || (rc = check_shard(c, sel, n)) != 0)
+      (rc = check_sets(c, sel, n)) != 0 || (rc = check_values(c, sel, n)) != 0 ||
+      (rc = check_shard(c, sel, n)) != 0)
     return rc;
   if (gr_outdir_prepare(&od, c->opt.out, &err) != GR_OK)
     return cli_fail("%s%s", err.msg, "");

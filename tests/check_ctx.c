@@ -627,6 +627,38 @@ START_TEST(test_ctx_rng_owned_and_ordered)
 }
 END_TEST
 
+/* --set values: read with their ranges; a name of another experiment's is
+ * left to it, one of this experiment's that it never read fails. */
+START_TEST(test_ctx_options)
+{
+  static const struct gr_experiment optexp = {.key = "opt", .options = "a b"};
+  struct gr_options opt;
+  struct gr_ctx *ctx;
+  double a = 0.0;
+  int b = 0;
+  memset(&opt, 0, sizeof opt);
+  opt.sets[0] = "a=0.5";
+  opt.sets[1] = "c=2"; /* another selected experiment's */
+  opt.nsets = 2;
+  ctx = gr_ctx_new(&optexp, &opt);
+  ck_assert_int_eq(gr_ctx_option(ctx, "a", 1.0, 0.0, 1.0, &a), GR_OK);
+  ck_assert_int_eq(gr_ctx_option_int(ctx, "b", 3, 1, 5, &b), GR_OK);
+  ck_assert(a == 0.5 && b == 3);
+  ck_assert_int_eq(gr_ctx_options_done(ctx, optexp.options), GR_OK);
+  gr_ctx_free(ctx);
+  opt.sets[1] = "b=9"; /* out of range */
+  ctx = gr_ctx_new(&optexp, &opt);
+  ck_assert_int_eq(gr_ctx_option_int(ctx, "b", 3, 1, 5, &b), GR_EINPUT);
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, "--set b=9: give a whole number from 1 to 5"));
+  gr_ctx_free(ctx);
+  ctx = gr_ctx_new(&optexp, &opt); /* b given, never read */
+  ck_assert_int_eq(gr_ctx_option(ctx, "a", 1.0, 0.0, 1.0, &a), GR_OK);
+  ck_assert_int_eq(gr_ctx_options_done(ctx, optexp.options), GR_EINPUT);
+  ck_assert_ptr_nonnull(strstr(gr_ctx_error(ctx)->msg, "--set b=9: opt has no such option"));
+  gr_ctx_free(ctx);
+}
+END_TEST
+
 static Suite *ctx_suite(void)
 {
   Suite *s = suite_create("ctx");
@@ -640,6 +672,7 @@ static Suite *ctx_suite(void)
   tcase_add_test(tc, test_ctx_errors_are_sticky);
   tcase_add_test(tc, test_ctx_notes_template);
   tcase_add_test(tc, test_ctx_rng_owned_and_ordered);
+  tcase_add_test(tc, test_ctx_options);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -74,6 +74,9 @@ bad "no command given"
 bad "scale must be a whole number" run --quick --set scale=1.5 --out "$w/out" bizon-patterns
 bad "nfreq must be a whole number" run --quick --set nfreq=4.5 --out "$w/out" bizon-patterns
 bad "seeds must be a whole number" run --quick --set seeds=2.5 --out "$w/out" buchholtz-poeschel
+# a bad value for a later experiment stops the run before the first one
+bad "bizon-patterns: --set scale=9: give a whole number from 0 to 2" run --quick --set scale=9 --out "$w/out" c12 bizon-patterns
+bad "buchholtz-poeschel: --set seeds=2.5" run --quick --set seeds=2.5 --out "$w/out" vdw buchholtz-poeschel
 bad "--set scale=2: scale is given twice" run --quick --set scale=1 --set scale=2 --out "$w/out" bizon-patterns
 bad "at most 16 --set options are allowed" run --quick $(seq -f '--set o%g=1' 17) --out "$w/out" bizon-patterns
 bad "--shard takes one experiment" run --quick --shard 1/2 --out "$w/o19" vdw

@@ -75,6 +75,13 @@ static int bz_run(struct gr_ctx *ctx)
   return gr_ctx_run_condition_tasks(ctx, bz_tasks, sizeof bz_tasks / sizeof bz_tasks[0]);
 }
 
+/* The options alone (the driver's check before any experiment runs). */
+static int bz_check_options(struct gr_ctx *ctx)
+{
+  struct bz_opts o;
+  return gr_bz_opts(ctx, &o);
+}
+
 const struct gr_experiment gr_exp_bizon_patterns = {
     .key = "bizon-patterns",
     .title = "Bizon et al. 1998: patterns in a vibrated granular layer (3D event-driven, Wilson's goal)",
@@ -87,4 +94,5 @@ const struct gr_experiment gr_exp_bizon_patterns = {
     .nkernels = GR_BIZON_NKERNELS,
     .options = BZ_OPTIONS,
     .shardable = 1,
+    .check_options = bz_check_options,
 };

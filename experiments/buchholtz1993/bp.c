@@ -17,13 +17,20 @@ static const char bp_option_names[] = "r0 mass0 spread cut wall width length phi
                                       "seeds t_start snapshots t_survive search regime_r0 "
                                       "regime_mass0";
 
+/* The options alone (the driver's check before any experiment runs). */
+static int bp_check_options(struct gr_ctx *ctx)
+{
+  struct bp_opts o;
+  if (gr_bp_options(ctx, &o) != GR_OK)
+    return gr_ctx_error(ctx)->code;
+  return gr_ctx_options_done(ctx, bp_option_names);
+}
+
 /* The experiment: the options checked first (nothing is written on a
  * bad one), then its tasks in order, each a timed phase. */
 static int bp_run(struct gr_ctx *ctx)
 {
-  struct bp_opts o;
-  if (gr_bp_options(ctx, &o) != GR_OK ||
-      gr_ctx_options_done(ctx, bp_option_names) != GR_OK)
+  if (bp_check_options(ctx) != GR_OK)
     return gr_ctx_error(ctx)->code;
   return gr_ctx_run_tasks(ctx, bp_tasks, sizeof bp_tasks / sizeof bp_tasks[0]);
 }
@@ -40,4 +47,5 @@ const struct gr_experiment gr_exp_buchholtz_poeschel = {
   .kernels = gr_bp_kernels,
   .nkernels = GR_BP_NKERNELS,
   .options = bp_option_names,
+  .check_options = bp_check_options,
 };

@@ -30,7 +30,8 @@ _Static_assert(GR_BENCH_ROUNDS <= GR_BENCH_MIN_REPEAT, "the probe's samples fit 
  * for the record and the bench's line, nothing to set up or run. */
 static const struct gr_kernel probe_kernel = {"l3-chase-12MiB", GR_BENCH_PROBE_UNIT, NULL, NULL, NULL, NULL};
 static const struct gr_experiment probe_exp = {
-  GR_BENCH_PROBE_KEY, "the host's cache condition (bench probe)", "-", NULL, NULL, &probe_kernel, 1, NULL, 0};
+  .key = GR_BENCH_PROBE_KEY, .title = "the host's cache condition (bench probe)", .citation = "-",
+  .kernels = &probe_kernel, .nkernels = 1};
 
 /* node[i].next = node[c(i)] for a uniformly random cyclic permutation c
  * (Sattolo's shuffle: swap i with a j < i, never j = i); one cycle. */

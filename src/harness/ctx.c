@@ -195,11 +195,27 @@ int gr_ctx_option_int(struct gr_ctx *c, const char *name, int def, int lo, int h
   return rc;
 }
 
+/* An option name is a whole word of e->options; name may run on to '='. */
+int gr_experiment_has_option(const struct gr_experiment *e, const char *name)
+{
+  size_t n = strcspn(name, "=");
+  const char *p = e->options;
+  while (p != NULL && *p != '\0') {
+    size_t w;
+    p += strspn(p, " ");
+    w = strcspn(p, " ");
+    if (w == n && w > 0 && strncmp(p, name, n) == 0)
+      return 1;
+    p += w;
+  }
+  return 0;
+}
+
 int gr_ctx_options_done(struct gr_ctx *c, const char *known)
 {
   int i;
   for (i = 0; i < c->opt.nsets; i++)
-    if (!(c->setused & (1u << i)))
+    if (!(c->setused & (1u << i)) && gr_experiment_has_option(c->exp, c->opt.sets[i]))
       return gr_ctx_fail(c, GR_EINPUT, "--set %s: %s has no such option (its options: %s)",
                          c->opt.sets[i], c->exp->key, known);
   return GR_OK;

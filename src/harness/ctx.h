@@ -62,8 +62,10 @@ int gr_ctx_option(struct gr_ctx *ctx, const char *name, double def, double lo,
 int gr_ctx_option_int(struct gr_ctx *ctx, const char *name, int def, int lo, int hi,
                       int *out);
 
-/* Fail the run (GR_EINPUT) when a --set names no option the experiment
- * read; known lists the experiment's option names for the message. */
+/* Fail the run (GR_EINPUT) when a --set names one of the experiment's
+ * declared options (exp->options) that it did not read; a name it does
+ * not declare is another selected experiment's (the driver checks that
+ * each names one).  known lists the option names for the message. */
 int gr_ctx_options_done(struct gr_ctx *ctx, const char *known);
 
 /* The context's error (the first failure), for the driver.  Errors are

@@ -46,6 +46,11 @@ struct gr_experiment {
                             data, figures and values depend only on the seed
                             and its own work), so `run --shard K/N` and
                             `merge` may split them (shard.h) */
+  int (*check_options)(struct gr_ctx *ctx);
+                         /* reads and checks every --set value it takes,
+                            running and writing nothing (NULL: it takes
+                            none); the driver calls it for each selected
+                            experiment before any of them runs */
 };
 
 /* 1 when name (up to its '=' or end) is one of e's options, else 0. */
