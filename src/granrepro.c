@@ -252,6 +252,9 @@ static int cmd_run(struct cli *c, int check)
     fprintf(stderr, "granrepro: check failed: %d verdict(s) changed from the expected ones (listed above; if a change is right, rewrite them with --update-expected and review the diff)\n", nchanged);
     return 1;
   }
+  if (check && !c->update_expected)
+    printf("check: %s\n", c->strict ? "no verdict 'differs'"
+                                    : "every verdict as expected (reference/<paper>/<exp>.expected.tsv)");
   return 0;
 }
 
