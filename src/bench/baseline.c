@@ -261,6 +261,8 @@ static int base_open(const char *refdir, const char *name, const char *mode,
   for (p = known.s; p != NULL && *p != '\0'; p++)
     while (p[0] == ' ' && p[1] == ' ')
       memmove(p, p + 1, strlen(p));
+  if (known.s != NULL && (p = strrchr(known.s, ';')) != NULL && p[1] == '\0')
+    *p = '\0'; /* no separator after the last */
   rc = gr_error_set(err, GR_EINPUT, "baseline '%s' not found in %s/machines (known:%s)", name, refdir, base_str(known.s));
   gr_buf_free(&known);
   return rc;
