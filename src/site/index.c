@@ -85,7 +85,8 @@ static void html_sections(struct gr_buf *b, const char *out)
   struct stat st;
   snprintf(path, sizeof path, "%s/records", out);
   if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-    gr_buf_printf(b, "<p>Timings: the run records in <a href=\"records/\">records/</a>.</p>\n");
+    gr_buf_printf(b, "<p>Timings: each run's wall and CPU time by task, in the run records in <a href=\"records/\">records/</a> "
+                     "(<code>granrepro compare</code> reads the records <code>granrepro bench</code> writes, not these).</p>\n");
   html_compare(b, out);
   snprintf(path, sizeof path, "%s/speed/index.html", out);
   if (gr_fsio_exists(path))
