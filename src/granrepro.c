@@ -64,6 +64,9 @@ static int cmd_list(const char *out)
     if (*line)
       printf("%*s %s\n", w, "", line);
   }
+  if (stat(out, &st) != 0)
+    printf("%*s (no report folder '%s' yet: 'granrepro run' writes one, and list then shows its verdicts)\n",
+           w, "", out);
   return 0;
 }
 
