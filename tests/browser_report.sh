@@ -1,10 +1,11 @@
 #!/bin/sh
 # granrepro test: the report site opened in a real browser (headless
 # Chromium): the front page (reports/index.html) lists the experiments with
-# links to their pages; an experiment's page renders its verdict tables and
-# figures; every image of both pages loaded (naturalWidth > 0, read by a
-# small script appended to a copy of the page); a page with a missing image
-# is caught (so the check can fail); a screenshot is taken.  Skipped
+# links to their pages; an experiment's page renders its verdict tables,
+# figures and analysis (notes.md's Markdown as HTML); every image of both
+# pages loaded (naturalWidth > 0, read by a small script appended to a copy
+# of the page); a page with a missing image is caught (so the check can
+# fail); a screenshot is taken.  Skipped
 # without chromium or gnuplot.
 . "$(dirname "$0")/lib.sh"
 
@@ -74,6 +75,7 @@ assert_has "$scratch/c12.dom" 'task-c/c1.e'
 assert_has "$scratch/c12.dom" '<img src="task-b-fig2-collisions.svg"'
 assert_has "$scratch/c12.dom" '<a href="../index.html">'
 assert_has "$scratch/c12.dom" '<h2>Analysis</h2>'
+assert_has "$scratch/c12.dom" '<code>granrepro run --shard K/N c12</code>'
 nfig=$(find "$scratch/r/c12" -name '*.svg' | wc -l)
 [ "$nfig" -ge 5 ] || fail "c12 rendered only $nfig figures"
 all_loaded "$scratch/r/c12/index.html" "$nfig"

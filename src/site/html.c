@@ -21,7 +21,8 @@ const char gr_site_style[] =
   "td.reproduced{background:#d8f5d8}td.differs{background:#f8c8c8;color:#900;font-weight:bold}"
   "td.expected-difference{background:#fbeec4}td.informative{background:#eef}"
   "figure{margin:0 0 1em 0}figure img{max-width:100%;border:1px solid #ddd}"
-  "nav a{margin-right:.8em}.notes p{max-width:100em}";
+  "nav a{margin-right:.8em}.notes p,.notes li{max-width:100em}"
+  ".notes table{margin:.5em 0 1em}.notes td:nth-child(8){min-width:0}";
 
 static const char *const html_verdicts[4] = {"reproduced", "differs", "expected-difference", "informative"};
 

@@ -18,6 +18,7 @@
 #include "harness/error.h"
 #include "harness/fsio.h"
 #include "site/html.h"
+#include "site/md.h"
 #include "harness/report.h"
 #include "site/site.h"
 
@@ -191,10 +192,10 @@ static void page_group(struct page *pg, size_t g)
   gr_buf_printf(b, "</div></section>\n");
 }
 
-/* notes.md as paragraphs (blank-line separated), escaped. */
+/* notes.md under "Analysis", rendered from its Markdown (md.h). */
 static void page_notes(struct page *pg)
 {
-  char path[4400], *text = NULL, *p, *q;
+  char path[4400], *text = NULL;
   struct gr_error err = {0, ""};
   snprintf(path, sizeof path, "%s/notes.md", pg->dir);
   if (!gr_fsio_exists(path) || gr_fsio_read(path, &text, NULL, &err) != GR_OK || !*text) {
@@ -202,15 +203,7 @@ static void page_notes(struct page *pg)
     return;
   }
   gr_buf_printf(pg->b, "<section class=\"notes\" id=\"notes\"><h2>Analysis</h2>\n");
-  for (p = text; *p; p = q) {
-    q = strstr(p, "\n\n");
-    q = q ? q + 2 : p + strlen(p);
-    while (*q == '\n')
-      q++;
-    gr_buf_printf(pg->b, "<p>");
-    gr_site_esc(pg->b, p, (size_t)(q - p));
-    gr_buf_printf(pg->b, "</p>\n");
-  }
+  gr_site_md_render(pg->b, text, strlen(text), 3);
   gr_buf_printf(pg->b, "</section>\n");
   free(text);
 }
