@@ -12,6 +12,7 @@
 
 #include "harness/buf.h"
 #include "harness/error.h"
+#include "harness/experiment.h"
 #include "harness/fsio.h"
 #include "site/html.h"
 #include "harness/notes.h"
@@ -93,6 +94,17 @@ static void html_sections(struct gr_buf *b, const char *out)
     gr_buf_printf(b, "<h2>Speed</h2>\n<p>The kernels' cost against problem size and thread count, from the last bench of each experiment: <a href=\"speed/index.html\">speed/index.html</a>.</p>\n");
 }
 
+/* A folder's place on the front page: the registry's order (that of `run
+ * all` and the README), folders of no registered experiment after them. */
+static size_t index_rank(const char *name)
+{
+  size_t k;
+  for (k = 0; k < gr_nexperiments; k++)
+    if (strcmp(gr_experiments[k]->key, name) == 0)
+      return k;
+  return gr_nexperiments;
+}
+
 /* The skeleton (installed with the data) is a notes template (notes.h)
  * given {{style}}, {{rows}} (one table row per experiment) and
  * {{sections}} (the timing sections). */
@@ -101,17 +113,18 @@ int gr_site_index(const char *out, const char *refdir, struct gr_error *err)
   struct gr_buf rows = GR_BUF_INIT, sections = GR_BUF_INIT, page = GR_BUF_INIT;
   struct gr_notes *names = NULL;
   char **v = NULL, path[4400], tmpl[4400];
-  size_t n = 0, i;
+  size_t n = 0, i, r;
   int rc;
   if ((rc = gr_notes_template(refdir, GR_SITE_INDEX_TEMPLATE, tmpl, sizeof tmpl, err)) != GR_OK)
     return rc;
   if (gr_fsio_list(out, "", &v, &n) != GR_OK)
     return gr_error_set(err, GR_EIO, "cannot read report folder '%s'", out);
-  for (i = 0; i < n && rc == GR_OK; i++) {
-    snprintf(path, sizeof path, "%s/%s/summary.tsv", out, v[i]);
-    if (gr_fsio_exists(path))
-      rc = html_index_row(&rows, out, v[i], err);
-  }
+  for (r = 0; r <= gr_nexperiments; r++)
+    for (i = 0; i < n && rc == GR_OK; i++) {
+      snprintf(path, sizeof path, "%s/%s/summary.tsv", out, v[i]);
+      if (index_rank(v[i]) == r && gr_fsio_exists(path))
+        rc = html_index_row(&rows, out, v[i], err);
+    }
   gr_fsio_free_list(v, n);
   if (rc != GR_OK)
     goto done;
