@@ -121,8 +121,9 @@ static int run_failed(const struct gr_experiment *e, struct gr_ctx *ctx)
 
 /* Run one experiment and write its report, then the front page (so the
  * report on disk is consistent after every experiment); 0, or 2 on
- * failure.  The time printed includes writing and rendering. */
-static int run_one(const struct cli *c, const struct gr_experiment *e,
+ * failure.  The time printed includes writing and rendering; w is the
+ * width of the key column. */
+static int run_one(const struct cli *c, const struct gr_experiment *e, int w,
                    int *ndiffers)
 {
   struct gr_ctx *ctx = gr_ctx_new(e, &c->opt);
@@ -146,9 +147,9 @@ static int run_one(const struct cli *c, const struct gr_experiment *e,
   gr_ctx_kind_counts(ctx, kc);
   gr_kind_counts_text(kc, GR_KIND_RESULT, bykind, sizeof bykind);
   *ndiffers += counts[1];
-  printf("%-12s %s  (%.3f s)  -> %s/%s/\n", e->key, bykind, run.wall + rep.wall, c->opt.out, e->key);
+  printf("%-*s %s  (%.3f s)  -> %s/%s/\n", w, e->key, bykind, run.wall + rep.wall, c->opt.out, e->key);
   if (nrendered < 0)
-    printf("%-12s gnuplot not found: figure scripts written, not rendered (install gnuplot, then run 'granrepro report')\n", e->key);
+    printf("%-*s gnuplot not found: figure scripts written, not rendered (install gnuplot, then run 'granrepro report')\n", w, e->key);
   fflush(stdout);
   rc = write_run_record(c, ctx, e->key, &run, &rep);
   gr_ctx_free(ctx);
@@ -222,7 +223,7 @@ static int cmd_run(struct cli *c, int check)
   struct gr_outdir od;
   struct gr_error err = {0, ""};
   size_t n, i;
-  int rc, ndiffers = 0, nchanged = 0;
+  int rc, ndiffers = 0, nchanged = 0, w = 12;
   if (c->strict && c->update_expected)
     return cli_fail("--strict and --update-expected do not go together (see granrepro check --help)%s", "");
   if ((rc = cli_select(c, sel, MAX_SELECT, &n)) != 0 || (rc = check_refdir(c->opt.refdir)) != 0 ||
@@ -237,8 +238,11 @@ static int cmd_run(struct cli *c, int check)
 #endif
   if (c->shard_n > 0) /* run --shard K/N EXP (cli_shard.c) */
     return cli_shard_run(c, sel[0]);
+  for (i = 0; i < n; i++) /* the keys in a column as wide as the longest */
+    if ((int)strlen(sel[i]->key) > w)
+      w = (int)strlen(sel[i]->key);
   for (i = 0; i < n && rc == 0; i++) {
-    rc = run_one(c, sel[i], &ndiffers);
+    rc = run_one(c, sel[i], w, &ndiffers);
     if (rc == 0 && check && !c->strict)
       rc = cli_check_expected(c, sel[i], &nchanged);
   }
