@@ -192,20 +192,24 @@ static void page_group(struct page *pg, size_t g)
   gr_buf_printf(b, "</div></section>\n");
 }
 
-/* notes.md under "Analysis", rendered from its Markdown (md.h). */
-static void page_notes(struct page *pg)
+/* notes.md under "Analysis", rendered from its Markdown (md.h); none
+ * when there is no notes.md, an error when it is there and unreadable. */
+static int page_notes(struct page *pg, struct gr_error *err)
 {
   char path[4400], *text = NULL;
-  struct gr_error err = {0, ""};
+  int rc;
   snprintf(path, sizeof path, "%s/notes.md", pg->dir);
-  if (!gr_fsio_exists(path) || gr_fsio_read(path, &text, NULL, &err) != GR_OK || !*text) {
+  if (!gr_fsio_exists(path))
+    return GR_OK;
+  if ((rc = gr_fsio_read(path, &text, NULL, err)) != GR_OK || !*text) {
     free(text);
-    return;
+    return rc;
   }
   gr_buf_printf(pg->b, "<section class=\"notes\" id=\"notes\"><h2>Analysis</h2>\n");
   gr_site_md_render(pg->b, text, strlen(text), 3);
   gr_buf_printf(pg->b, "</section>\n");
   free(text);
+  return GR_OK;
 }
 
 /* The data files of the folder as links. */
@@ -249,15 +253,16 @@ static void page_head(struct page *pg)
   gr_buf_printf(b, "<a href=\"#figures\">figures</a> <a href=\"#notes\">analysis</a></nav>\n");
 }
 
-/* The page's body into pg->b (groups, other figures, notes, data); GR_ENOMEM
- * when an array could not be allocated (a failed append is sticky in
- * pg->b, for gr_fsio_write_buf). */
-static int page_body(struct page *pg)
+/* The page's body into pg->b (groups, other figures, notes, data); an
+ * error in err when an array could not be allocated or notes.md not read
+ * (a failed append is sticky in pg->b, for gr_fsio_write_buf). */
+static int page_body(struct page *pg, struct gr_error *err)
 {
   size_t g;
+  int rc;
   if (page_groups(pg) != GR_OK ||
       (pg->owner = calloc(pg->nfigs + 1, sizeof *pg->owner)) == NULL)
-    return GR_ENOMEM;
+    return gr_error_set(err, GR_ENOMEM, "out of memory");
   page_assign(pg);
   page_head(pg);
   for (g = 0; g < pg->ng; g++)
@@ -266,7 +271,8 @@ static int page_body(struct page *pg)
   if (!page_figures(pg, -1))
     gr_buf_printf(pg->b, "<p>%s</p>\n", pg->nfigs ? "Every figure is shown beside the rows it checks." : "None.");
   gr_buf_printf(pg->b, "</section>\n");
-  page_notes(pg);
+  if ((rc = page_notes(pg, err)) != GR_OK)
+    return rc;
   page_data(pg);
   gr_buf_printf(pg->b, "</body></html>\n");
   return GR_OK;
@@ -292,9 +298,7 @@ int gr_site_page(const char *dir, struct gr_error *err)
       pg.nfigs = 0;
   }
   snprintf(path, sizeof path, "%s/index.html", dir);
-  if (page_body(&pg) != GR_OK)
-    rc = gr_error_set(err, GR_ENOMEM, "out of memory");
-  else
+  if ((rc = page_body(&pg, err)) == GR_OK)
     rc = gr_fsio_write_buf(path, &b, err);
   gr_fsio_free_list(pg.figs, pg.nfigs);
   free(pg.gname);
