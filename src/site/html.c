@@ -14,7 +14,7 @@ const char gr_site_style[] =
   ".cite{color:#555;font-style:italic}"
   ".row{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}"
   ".tbl{flex:1 1 640px;min-width:0;overflow-x:auto}.figs{flex:0 1 520px;max-width:760px}"
-  "td:first-child{white-space:nowrap}td:nth-child(8){min-width:18em}"
+  "td:first-child{white-space:nowrap}td:nth-child(5){min-width:9em}td:nth-child(8){min-width:18em}"
   "table{border-collapse:collapse;font-size:13px}"
   "td,th{border:1px solid #ccc;padding:2px 6px;vertical-align:top}"
   "th{background:#eee;text-align:left}td.num{font-family:monospace;white-space:nowrap}"
@@ -22,7 +22,7 @@ const char gr_site_style[] =
   "td.expected-difference{background:#fbeec4}td.informative{background:#eef}"
   "figure{margin:0 0 1em 0}figure img{max-width:100%;border:1px solid #ddd}"
   "nav a{margin-right:.8em}.notes p,.notes li{max-width:100em}"
-  ".notes table{margin:.5em 0 1em}.notes td:nth-child(8){min-width:0}";
+  ".notes table{margin:.5em 0 1em}.notes td:nth-child(5),.notes td:nth-child(8){min-width:0}";
 
 static const char *const html_verdicts[4] = {"reproduced", "differs", "expected-difference", "informative"};
 
