@@ -313,17 +313,36 @@ static int cli_value(struct cli *c, const char *a, const char *val)
   return 0;
 }
 
-/* One option or operand at argv[*i] (advanced past a value); 0, 2 or
- * CLI_DONE after --help. */
+/* Does option a take a value? */
+static int cli_takes(const char *a)
+{
+  return strcmp(a, "--seed") == 0 || strcmp(a, "--threads") == 0 ||
+         strcmp(a, "--out") == 0 || strcmp(a, "--ref") == 0 ||
+         strcmp(a, "--repeat") == 0 || strcmp(a, "--against") == 0 ||
+         strcmp(a, "--baseline") == 0 || strcmp(a, "--set") == 0 ||
+         strcmp(a, "--kernels") == 0 || strcmp(a, "--shard") == 0;
+}
+
+/* One option or operand at argv[*i] (advanced past a value; an option
+ * that takes one may also be written --name=value); 0, 2 or CLI_DONE
+ * after --help. */
 static int cli_arg(const struct cli_cmd *cmd, int argc, char **argv, int *i,
                    struct cli *c)
 {
   const char *a = argv[*i], *val = *i + 1 < argc ? argv[*i + 1] : NULL;
-  int takes = strcmp(a, "--seed") == 0 || strcmp(a, "--threads") == 0 ||
-              strcmp(a, "--out") == 0 || strcmp(a, "--ref") == 0 ||
-              strcmp(a, "--repeat") == 0 || strcmp(a, "--against") == 0 ||
-              strcmp(a, "--baseline") == 0 || strcmp(a, "--set") == 0 ||
-              strcmp(a, "--kernels") == 0 || strcmp(a, "--shard") == 0;
+  const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
+  char name[16];
+  int takes, joined = 0;
+  if (eq != NULL && (size_t)(eq - a) < sizeof name) {
+    memcpy(name, a, (size_t)(eq - a));
+    name[eq - a] = '\0';
+    if (cli_takes(name)) {
+      a = name;
+      val = eq + 1;
+      joined = 1;
+    }
+  }
+  takes = cli_takes(a);
   if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
     cli_usage(stdout, cmd->name);
     return CLI_DONE;
@@ -335,7 +354,7 @@ static int cli_arg(const struct cli_cmd *cmd, int argc, char **argv, int *i,
   if (takes && val == NULL)
     return cli_fail("option %s needs a value (see granrepro %s --help)", a, cmd->name);
   if (takes) {
-    (*i)++;
+    *i += !joined;
     return cli_value(c, a, val);
   }
   if (strcmp(a, "--quick") == 0)

@@ -1,9 +1,10 @@
 #!/bin/sh
 # granrepro tests (issue 13): the command line does what --help says.
 # Every command accepts exactly the options its usage line shows; help
-# works for every command; an experiment named twice runs once; `list`
-# keeps its columns aligned for long keys; compare warns about kernels
-# that do different work per sample in the two records.
+# works for every command; an experiment named twice runs once;
+# --name=value is --name value; `list` keeps its columns aligned for long
+# keys; compare warns about kernels that do different work per sample in
+# the two records.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
 GNUPLOT=/nonexistent
@@ -65,6 +66,16 @@ assert_has "$stderr_file" "'$scratch/nosuch' not found"
 expect_exit 0 "$GRANREPRO" run --quick --no-progress --out "$scratch/twice" c12 c12
 n=$(grep -c '^c12 .* reproduced' "$stdout_file")
 [ "$n" -eq 1 ] || { show "$stdout_file"; fail "c12 named twice ran $n times"; }
+
+# -- an option's value joined by '=' is the same option: the same bytes
+expect_exit 0 "$GRANREPRO" run --quick --no-progress --seed 4 --out "$scratch/sp" c12
+expect_exit 0 "$GRANREPRO" run --quick --no-progress --seed=4 --out="$scratch/eq" c12
+cmp -s "$scratch/sp/c12/summary.tsv" "$scratch/eq/c12/summary.tsv" ||
+  fail "--seed=4 --out=DIR and --seed 4 --out DIR give different summaries"
+expect_exit 2 "$GRANREPRO" run --quick --seed=abc --out "$scratch/o" c12
+assert_has "$stderr_file" "--seed 'abc' is not a whole number"
+expect_exit 2 "$GRANREPRO" run --quick=1 --out "$scratch/o" c12
+assert_has "$stderr_file" "unknown option '--quick=1'"
 
 # -- list: the title, citation and kernels lines of every experiment start
 # in one column, after the longest key
