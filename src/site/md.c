@@ -68,12 +68,6 @@ static size_t md_lead(const char *s, size_t n)
   return i;
 }
 
-/* Is the line empty or all blanks? */
-static int md_blank(const char *s, size_t n)
-{
-  return md_lead(s, n) == n;
-}
-
 /* Shrink [*s, *s + *n) by its blanks at both ends. */
 static void md_trim(const char **s, size_t *n)
 {
@@ -133,7 +127,7 @@ static int md_item(const char *s, size_t n, struct md_item *it)
     it->kind = '.';
     k++;
   }
-  if (k >= n || (s[k] != ' ' && s[k] != '\t') || md_blank(s + k, n - k))
+  if (k >= n || (s[k] != ' ' && s[k] != '\t') || gr_site_md_blank(s + k, n - k))
     return 0;
   it->off = k + md_lead(s + k, n - k);
   return 1;
@@ -224,7 +218,6 @@ static int md_block_start(const char *s, size_t n, const char *next, const char 
          (md_item(s, n, &it) && (it.kind != '.' || it.num == 1));
 }
 
-
 /* A heading line of k '#': <h(base + k - 1)> (at most h6) with its text,
  * a closing run of '#' dropped. */
 static void md_put_heading(struct md *m, const char *s, size_t n, int k)
@@ -248,7 +241,7 @@ static void md_put_heading(struct md *m, const char *s, size_t n, int k)
 static int md_fence_closes(const char *s, size_t n, size_t k)
 {
   size_t a;
-  return md_run(s, n, '`', &a) >= k && md_blank(s + a, n - a);
+  return md_run(s, n, '`', &a) >= k && gr_site_md_blank(s + a, n - a);
 }
 
 /* A code block from its fence line (k backticks) to the closing fence or
@@ -314,7 +307,7 @@ static void md_put_para(struct md *m, const char *s, size_t n)
   size_t ln;
   while (m->p < m->end) {
     next = md_line(m->p, m->end, &l, &ln);
-    if (md_blank(l, ln) || md_block_start(l, ln, next, m->end))
+    if (gr_site_md_blank(l, ln) || md_block_start(l, ln, next, m->end))
       break;
     e = l + ln;
     m->p = next;
@@ -343,7 +336,7 @@ static void md_put_item(struct md *m, const char *s, size_t n, const struct md_i
   struct md_item other;
   while (m->p < m->end) {
     next = md_line(m->p, m->end, &l, &ln);
-    if (md_blank(l, ln) || (l[0] != ' ' && l[0] != '\t') || md_sibling(l, ln, first, &other))
+    if (gr_site_md_blank(l, ln) || (l[0] != ' ' && l[0] != '\t') || md_sibling(l, ln, first, &other))
       break;
     e = l + ln;
     m->p = next;
@@ -364,7 +357,7 @@ static int md_next_item(struct md *m, const struct md_item *first, const char **
   const char *p = m->p, *next;
   while (p < m->end) {
     next = md_line(p, m->end, s, n);
-    if (!md_blank(*s, *n)) {
+    if (!gr_site_md_blank(*s, *n)) {
       if (!md_sibling(*s, *n, first, it))
         return 0;
       m->p = next;
@@ -399,7 +392,7 @@ static void md_block(struct md *m)
   int h;
   struct md_item it;
   m->p = md_line(m->p, m->end, &s, &n);
-  if (md_blank(s, n))
+  if (gr_site_md_blank(s, n))
     return;
   if ((h = md_heading(s, n)) > 0)
     md_put_heading(m, s, n, h);

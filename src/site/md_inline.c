@@ -17,8 +17,8 @@ enum { MD_DEPTH = 4 }; /* inline nesting (strong in a link in ...) */
 
 static void md_inline(struct gr_buf *b, const char *s, const char *e, int depth);
 
-/* Is [s, s + n) empty or all blanks? */
-static int md_blank(const char *s, size_t n)
+/* Empty or all blanks (md_inline.h). */
+int gr_site_md_blank(const char *s, size_t n)
 {
   while (n > 0 && (*s == ' ' || *s == '\t'))
     s++, n--;
@@ -65,7 +65,7 @@ static int md_code_span(const char *p, const char *e, const char **cs, const cha
 /* Append a code span's text (one blank at each end dropped when both). */
 static void md_code(struct gr_buf *b, const char *cs, const char *ce)
 {
-  if (ce - cs >= 2 && cs[0] == ' ' && ce[-1] == ' ' && !md_blank(cs, (size_t)(ce - cs))) {
+  if (ce - cs >= 2 && cs[0] == ' ' && ce[-1] == ' ' && !gr_site_md_blank(cs, (size_t)(ce - cs))) {
     cs++;
     ce--;
   }

@@ -11,6 +11,9 @@ struct gr_buf;
  * CRLF. */
 void gr_site_md_esc(struct gr_buf *b, const char *s, size_t n);
 
+/* Is [s, s + n) empty or all blanks (spaces, tabs)? */
+int gr_site_md_blank(const char *s, size_t n);
+
 /* Append the text [s, e) with its inline markup as HTML, escaped. */
 void gr_site_md_inline(struct gr_buf *b, const char *s, const char *e);
 
